@@ -1,0 +1,3 @@
+from fmrepair.cli import main
+
+main()
