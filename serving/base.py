@@ -24,6 +24,10 @@ class Usage(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
 
 class Completion(BaseModel):
     text: str  # raw completion text
@@ -37,6 +41,7 @@ class ChatResult(BaseModel):
     completions: list[Completion] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     seconds: float = 0.0
+    cost_usd: float = 0.0  # from the registry's price per 1M tokens; 0 for local models
 
     @property
     def first(self) -> Completion:
@@ -67,3 +72,39 @@ class ChatModel(Protocol):
     ) -> ChatResult: ...
 
     def count_tokens(self, text: str) -> int: ...
+
+
+def as_messages(messages: list[ChatMessage] | list[dict[str, str]]) -> list[ChatMessage]:
+    """Accept plain ``{"role", "content"}`` dicts as well as ChatMessage objects."""
+    return [m if isinstance(m, ChatMessage) else ChatMessage(**m) for m in messages]
+
+
+class SyncChatModel:
+    """Base for backends whose work is blocking: ``achat`` runs ``chat`` in a worker thread."""
+
+    name: str = "model"
+    context_window: int = 4096
+
+    def chat(
+        self,
+        messages: list[ChatMessage],
+        schema: dict[str, Any] | None = None,
+        sampling: Sampling | None = None,
+    ) -> ChatResult:
+        raise NotImplementedError
+
+    async def achat(
+        self,
+        messages: list[ChatMessage],
+        schema: dict[str, Any] | None = None,
+        sampling: Sampling | None = None,
+    ) -> ChatResult:
+        import asyncio
+
+        return await asyncio.to_thread(self.chat, messages, schema, sampling)
+
+    def count_tokens(self, text: str) -> int:
+        return max(1, len(text) // 4)  # rough fallback; real backends override
+
+    def close(self) -> None:
+        """Release resources (HTTP clients, engines). Safe to call twice."""

@@ -1,0 +1,79 @@
+"""Prompt templates (agents/prompts/*.j2, Jinja with StrictUndefined) and the leak guard.
+
+Every message a strategy sends goes through :class:`PromptGuard`, which refuses to let any hidden
+oracle or reference text (or a distinctive line of it) reach a model.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+PROMPTS_DIR = Path(__file__).parent / "prompts"
+
+
+@lru_cache(maxsize=1)
+def _env() -> Any:
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(PROMPTS_DIR)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=False,
+        autoescape=False,
+    )
+
+
+def render(name: str, **context: Any) -> str:
+    """Render ``prompts/<name>.j2``; a missing variable is an error, not an empty string."""
+    return _env().get_template(f"{name}.j2").render(**context).strip()
+
+
+class PromptLeak(RuntimeError):
+    """Raised when a message would carry hidden oracle or reference text."""
+
+
+_WS = re.compile(r"\s+")
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*|--[^\n]*", re.S)
+
+
+def _norm(text: str) -> str:
+    return _WS.sub(" ", _COMMENTS.sub(" ", text)).strip()
+
+
+class PromptGuard:
+    """Checks outgoing messages against the secrets of a task.
+
+    A secret leaks when its whole normalized text appears in a message, or when any of its
+    distinctive lines does (a line of at least ``min_line`` characters that is absent from the visible
+    text). Names (e.g. reference predicate names) are matched as whole words.
+    """
+
+    def __init__(self, secrets: list[str], visible: str, names: list[str] | None = None, min_line: int = 24):
+        vis = _norm(visible)
+        self._whole = [n for s in secrets if (n := _norm(s)) and n not in vis]
+        self._lines: list[str] = []
+        for s in secrets:
+            for line in _COMMENTS.sub(" ", s).splitlines():
+                n = _norm(line)
+                if len(n) >= min_line and n not in vis:
+                    self._lines.append(n)
+        self._names = [re.compile(rf"\b{re.escape(n)}\b") for n in (names or []) if n and n not in visible]
+
+    def check(self, text: str) -> None:
+        n = _norm(text)
+        for s in self._whole:
+            if s in n:
+                raise PromptLeak("a message would contain hidden oracle or reference text")
+        for line in self._lines:
+            if line in n:
+                raise PromptLeak(f"a message would contain a hidden line: {line[:60]!r}")
+        for pat in self._names:
+            if pat.search(text):
+                raise PromptLeak(f"a message would name a hidden definition: {pat.pattern}")
+
+    def check_messages(self, messages: list[dict[str, str]]) -> None:
+        for m in messages:
+            self.check(m["content"])

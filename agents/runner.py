@@ -1,0 +1,120 @@
+"""Repair one task end to end: build the session, run the strategy, score, log the result."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fmrepair.serving.base import ChatModel
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
+from fmrepair.task import FrozenRegion, Task
+
+from .config import RepairConfig
+from .evaluate import Evaluator, GateFn
+from .session import LimitsExceeded, Repaired, RepairSession
+from .strategies import get_strategy
+
+EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
+
+
+@dataclass
+class RepairOutcome:
+    result: TaskResult
+    candidate: str | None  # the faithful repair, when one was found
+
+
+def editable_paragraphs(task: Task) -> list[str]:
+    """Paragraphs a model may edit: the task's own list, else every non-frozen fact/pred/fun/sig."""
+    if task.meta.get("editable"):
+        return list(task.meta["editable"])
+    from fmrepair.verifiers.alloy_text import split_paragraphs
+
+    frozen = {f.name for f in task.frozen}
+    names: list[str] = []
+    for p in split_paragraphs(task.visible):
+        if p.kind in EDITABLE_KINDS and p.name not in frozen and p.name not in names:
+            names.append(p.name)
+    return names
+
+
+def task_from_user_file(path: str, text: str) -> Task:
+    """A user's own file: nothing hidden; assertions and commands are frozen."""
+    from fmrepair.verifiers.alloy_text import split_paragraphs
+
+    frozen = [
+        FrozenRegion(name=p.name, kind=p.kind, text=p.text)
+        for p in split_paragraphs(text)
+        if p.kind in ("assert", "check", "run", "command")
+    ]
+    return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
+
+
+def default_gate() -> GateFn:
+    from fmrepair.verifiers.alloy_gate import gate_task
+
+    return gate_task
+
+
+def repair_task(
+    task: Task,
+    model: ChatModel,
+    verifier: Verifier,
+    config: RepairConfig,
+    gate: GateFn | None = None,
+    instructor: ChatModel | None = None,
+    log: RunLog | None = None,
+    on_attempt: Callable[[AttemptRecord], None] | None = None,
+    score_equivalent: Callable[[Task, str], bool | None] | None = None,
+) -> RepairOutcome:
+    t0 = time.monotonic()
+    evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s))
+    session = RepairSession(
+        task=task,
+        model=model,
+        evaluator=evaluator,
+        config=config,
+        editable=editable_paragraphs(task) if config.edit_mode == "paragraph" else [],
+        instructor=instructor,
+        log=log,
+        on_attempt=on_attempt,
+    )
+    strategy = get_strategy(config.strategy)
+    candidate: str | None = None
+    first_success: int | None = None
+    stop = "strategy finished"
+    try:
+        strategy.run(session)
+    except Repaired as done:
+        candidate = done.candidate
+        first_success = sum(1 for a in session.attempts if a.role != "instructor")
+        stop = "repaired"
+    except LimitsExceeded as e:
+        stop = str(e)
+    equivalent = score_equivalent(task, candidate) if (candidate is not None and score_equivalent) else None
+    repair_attempts = [a for a in session.attempts if a.role != "instructor"]
+    result = TaskResult(
+        task_id=task.id,
+        strategy=config.strategy,
+        model=getattr(model, "name", "?"),
+        repaired=any(a.raw_ok for a in repair_attempts),
+        faithful=candidate is not None,
+        equivalent=equivalent,
+        iterations=max((a.iteration for a in repair_attempts), default=0),
+        attempts=len(repair_attempts),
+        first_success=first_success,
+        candidate=candidate,
+        prompt_tokens=session.prompt_tokens,
+        completion_tokens=session.completion_tokens,
+        seconds=time.monotonic() - t0,
+        cost_usd=session.cost_usd,
+        verifier_calls=evaluator.calls,
+        cache_hits=evaluator.cache_hits,
+        unfaithful_rejected=session.unfaithful_rejected,
+        stop_reason=stop,
+    )
+    if log is not None:
+        log.append_result(result)
+    return RepairOutcome(result=result, candidate=candidate)

@@ -1,0 +1,177 @@
+"""One repair session on one task: budgets, model calls, candidate building, evaluation and logging.
+
+Strategies (strategies.py) decide what to send and what to keep; this module does each step and
+records it. Control flow uses two exceptions, as in mini-swe-agent: :class:`Repaired` and
+:class:`LimitsExceeded`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
+
+from fmrepair.runlog import AttemptRecord, RunLog
+from fmrepair.task import Task
+
+from .config import RepairConfig
+from .evaluate import Evaluation, Evaluator
+from .prompting import PromptGuard
+from .toolcall import ToolCallError, apply_call, tool_schema
+
+
+class Repaired(Exception):  # noqa: N818 - control flow, not an error
+    def __init__(self, candidate: str, attempt: AttemptRecord):
+        super().__init__("repaired")
+        self.candidate = candidate
+        self.attempt = attempt
+
+
+class LimitsExceeded(Exception):  # noqa: N818
+    pass
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass
+class StepResult:
+    record: AttemptRecord
+    candidate: str | None
+    evaluation: Evaluation | None
+    repeated: bool = False
+    call_error: str | None = None
+
+
+@dataclass
+class RepairSession:
+    task: Task
+    model: ChatModel
+    evaluator: Evaluator
+    config: RepairConfig
+    editable: list[str]
+    instructor: ChatModel | None = None
+    log: RunLog | None = None
+    on_attempt: Callable[[AttemptRecord], None] | None = None
+    started: float = field(default_factory=time.monotonic)
+    answers: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    unfaithful_rejected: int = 0
+    attempts: list[AttemptRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        names = list(self.task.meta.get("hidden_names", []))
+        self.guard = PromptGuard(self.task.secrets(), self.task.visible, names)
+
+    # -- budgets -------------------------------------------------------------------------------
+    @property
+    def total_answers(self) -> int:
+        b = self.config.budget
+        return b.total_answers or b.samples * b.iterations
+
+    def check_limits(self) -> None:
+        b = self.config.budget
+        if self.answers >= self.total_answers:
+            raise LimitsExceeded(f"answer budget spent ({self.answers})")
+        if b.max_tokens is not None and self.prompt_tokens + self.completion_tokens >= b.max_tokens:
+            raise LimitsExceeded(f"token budget spent ({self.prompt_tokens + self.completion_tokens})")
+        if b.wall_seconds is not None and time.monotonic() - self.started >= b.wall_seconds:
+            raise LimitsExceeded(f"wall-time budget spent ({b.wall_seconds:g} s)")
+        if b.verifier_calls is not None and self.evaluator.calls >= b.verifier_calls:
+            raise LimitsExceeded(f"verifier-call budget spent ({self.evaluator.calls})")
+
+    # -- model calls ---------------------------------------------------------------------------
+    def _fit(self, conv_messages: Callable[..., list[dict[str, str]]]) -> list[dict[str, str]]:
+        window = getattr(self.model, "context_window", 0) or 0
+        budget = window - self.config.max_new_tokens if window else None
+        count = getattr(self.model, "count_tokens", None)
+        return conv_messages(budget_tokens=budget, count=count, max_turns=self.config.history_turns)
+
+    def call(
+        self, model: ChatModel, messages: list[dict[str, str]], schema: dict[str, Any], seed: int | None
+    ) -> ChatResult:
+        self.guard.check_messages(messages)  # nothing hidden ever leaves
+        sampling = Sampling(
+            temperature=self.config.temperature,
+            top_p=self.config.top_p,
+            max_tokens=self.config.max_new_tokens,
+            seed=seed,
+        )
+        result = model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=sampling)
+        self.prompt_tokens += result.usage.prompt_tokens
+        self.completion_tokens += result.usage.completion_tokens
+        price_in = float(getattr(model, "price_in", 0.0) or 0.0)
+        price_out = float(getattr(model, "price_out", 0.0) or 0.0)
+        cost = (result.usage.prompt_tokens * price_in + result.usage.completion_tokens * price_out) / 1e6
+        self.cost_usd += cost
+        return result
+
+    def record(self, rec: AttemptRecord) -> None:
+        self.attempts.append(rec)
+        if self.log is not None:
+            self.log.append_attempt(rec)
+        if self.on_attempt is not None:
+            self.on_attempt(rec)
+
+    # -- one repair step -----------------------------------------------------------------------
+    def step(self, messages: list[dict[str, str]], base: str, chain: int, iteration: int, strategy: str) -> StepResult:
+        """Ask for one tool call, build the candidate from ``base``, evaluate it. Raises Repaired."""
+        self.check_limits()
+        mode = self.config.edit_mode
+        schema = tool_schema(mode, base, self.editable)
+        seed = None if self.config.seed is None else self.config.seed + 1000 * chain + iteration
+        t0 = time.monotonic()
+        result = self.call(self.model, messages, schema, seed)
+        self.answers += 1
+        comp = result.first
+        rec = AttemptRecord(
+            task_id=self.task.id,
+            strategy=strategy,
+            chain=chain,
+            iteration=iteration,
+            model=result.model,
+            messages=messages,
+            raw=comp.text,
+            parsed=comp.parsed,
+            parse_error=comp.parse_error,
+            prompt_tokens=result.usage.prompt_tokens,
+            completion_tokens=result.usage.completion_tokens,
+        )
+        candidate: str | None = None
+        evaluation: Evaluation | None = None
+        repeated = False
+        call_error = comp.parse_error if comp.parsed is None else None
+        if comp.parsed is not None:
+            try:
+                candidate = apply_call(mode, base, comp.parsed, self.editable)
+            except ToolCallError as e:
+                call_error = str(e)
+        if candidate is not None:
+            rec.candidate = candidate
+            repeated = _norm(candidate) == _norm(base) or _norm(candidate) == _norm(self.task.visible)
+            rec.repeated = repeated
+            if not repeated:
+                evaluation = self.evaluator.evaluate(candidate)
+                rec.verdict = evaluation.verdict.model_dump(exclude={"raw"})
+                rec.gate = evaluation.gate
+                rec.raw_ok = evaluation.raw
+                rec.faithful = evaluation.faithful
+                if evaluation.raw and not evaluation.faithful:
+                    self.unfaithful_rejected += 1
+        rec.candidate_error = call_error
+        rec.seconds = time.monotonic() - t0
+        rec.cost_usd = (
+            rec.prompt_tokens * float(getattr(self.model, "price_in", 0.0) or 0.0)
+            + rec.completion_tokens * float(getattr(self.model, "price_out", 0.0) or 0.0)
+        ) / 1e6
+        step = StepResult(rec, candidate, evaluation, repeated, call_error)
+        if evaluation is not None and evaluation.faithful and candidate is not None:
+            self.record(rec)
+            raise Repaired(candidate, rec)
+        return step

@@ -1,0 +1,22 @@
+"""Benchmark suites: name -> lazily imported Suite class."""
+
+from __future__ import annotations
+
+from fmrepair.registry import LazyRegistry
+
+from .base import Suite, SuiteLoad, default_root, resolve_root
+
+SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
+    "suite",
+    {
+        "alloy4fun": "fmrepair.eval.suites.alloy4fun:Alloy4FunSuite",
+        "arepair": "fmrepair.eval.suites.arepair:ARepairSuite",
+    },
+)
+
+
+def get_suite(name: str) -> Suite:
+    return SUITES.load(name)()
+
+
+__all__ = ["SUITES", "Suite", "SuiteLoad", "default_root", "get_suite", "resolve_root"]

@@ -1,0 +1,160 @@
+"""The run-log format shared by agents/, eval/ and train/.
+
+A run is a folder: ``manifest.json`` plus append-only JSONL files (``attempts.jsonl`` for every model
+attempt, ``results.jsonl`` for one line per finished task). Lines are written whole and flushed with
+fsync, so a killed run loses at most the line being written; readers skip a torn last line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+FORMAT_VERSION = 1
+
+
+class AttemptRecord(BaseModel):
+    """One model call and what came of it."""
+
+    format: int = FORMAT_VERSION
+    task_id: str
+    strategy: str
+    chain: int = 0  # sample index (n samples x r retries)
+    iteration: int  # 1-based within the chain
+    role: str = "repair"  # "repair" | "instructor"
+    model: str
+    messages: list[dict[str, str]]  # exactly what was sent
+    raw: str  # raw completion text
+    parsed: Any | None = None  # the parsed tool call (dict) or None
+    parse_error: str | None = None
+    candidate: str | None = None  # the full candidate specification, when one was built
+    candidate_error: str | None = None  # why no candidate could be built from the call
+    repeated: bool = False  # candidate identical to the faulty / current spec
+    verdict: dict[str, Any] | None = None  # Verdict.model_dump() (visible + hidden, hidden labels masked)
+    gate: dict[str, Any] | None = None  # faithfulness report
+    gated: dict[str, Any] | None = None  # evidence-gate decision (gated strategy)
+    raw_ok: bool = False
+    faithful: bool = False
+    feedback: str | None = None  # the message sent back after this attempt
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    cost_usd: float = 0.0
+    time: float = Field(default_factory=time.time)
+
+
+class TaskResult(BaseModel):
+    """One line per finished task."""
+
+    format: int = FORMAT_VERSION
+    task_id: str
+    strategy: str
+    model: str
+    repaired: bool  # raw: every visible and hidden command met
+    faithful: bool  # raw and the faithfulness gate passed
+    equivalent: bool | None = None  # faithful and equal to the reference (None: not scored)
+    iterations: int
+    attempts: int
+    first_success: int | None = None  # 1-based attempt index of the first faithful repair
+    candidate: str | None = None  # the accepted (faithful) repair, if any
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    cost_usd: float = 0.0
+    verifier_calls: int = 0
+    cache_hits: int = 0
+    unfaithful_rejected: int = 0
+    stop_reason: str = ""
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+
+class RunManifest(BaseModel):
+    format: int = FORMAT_VERSION
+    created: float = Field(default_factory=time.time)
+    config: dict[str, Any] = Field(default_factory=dict)
+    model: dict[str, Any] = Field(default_factory=dict)
+    versions: dict[str, str] = Field(default_factory=dict)
+    git_commit: str | None = None
+
+
+def _append_line(path: Path, obj: BaseModel, lock: threading.Lock) -> None:
+    line = obj.model_dump_json() + "\n"
+    with lock, open(path, "a", encoding="utf-8") as f:
+        f.write(line)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    """Yield the complete JSON lines of a file; a torn final line (killed writer) is skipped."""
+    if not path.exists():
+        return
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break  # torn write
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                continue
+
+
+class RunLog:
+    """A run folder. Thread-safe appends."""
+
+    ATTEMPTS = "attempts.jsonl"
+    RESULTS = "results.jsonl"
+    MANIFEST = "manifest.json"
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._repair_torn(self.folder / self.ATTEMPTS)
+        self._repair_torn(self.folder / self.RESULTS)
+
+    @staticmethod
+    def _repair_torn(path: Path) -> None:
+        """Cut a torn last line left by a killed writer, so appends start on a fresh line."""
+        if not path.exists() or path.stat().st_size == 0:
+            return
+        data = path.read_bytes()
+        if data.endswith(b"\n"):
+            return
+        cut = data.rfind(b"\n") + 1
+        with open(path, "r+b") as f:
+            f.truncate(cut)
+
+    def write_manifest(self, manifest: RunManifest) -> None:
+        tmp = self.folder / (self.MANIFEST + ".tmp")
+        tmp.write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
+        os.replace(tmp, self.folder / self.MANIFEST)
+
+    def read_manifest(self) -> RunManifest | None:
+        p = self.folder / self.MANIFEST
+        return RunManifest.model_validate_json(p.read_text(encoding="utf-8")) if p.exists() else None
+
+    def append_attempt(self, record: AttemptRecord) -> None:
+        _append_line(self.folder / self.ATTEMPTS, record, self._lock)
+
+    def append_result(self, result: TaskResult) -> None:
+        _append_line(self.folder / self.RESULTS, result, self._lock)
+
+    def attempts(self) -> list[AttemptRecord]:
+        return [AttemptRecord.model_validate(d) for d in read_jsonl(self.folder / self.ATTEMPTS)]
+
+    def results(self) -> list[TaskResult]:
+        return [TaskResult.model_validate(d) for d in read_jsonl(self.folder / self.RESULTS)]
+
+    def finished_ids(self) -> set[str]:
+        return {r["task_id"] for r in read_jsonl(self.folder / self.RESULTS)}

@@ -1,0 +1,285 @@
+"""Pure-Python, comment- and string-aware Alloy paragraph splitter and text normalization.
+
+No JVM. Good enough for the shapes in the benchmarks and for edit-scoped tool calls:
+``split_paragraphs(source)`` finds top-level paragraphs (module, open, sig, enum, fact, pred, fun,
+assert, let, commands) with 0-based character spans and 1-based line ranges;
+``replace_paragraph_body(source, name, new_body)`` swaps the text between a paragraph's braces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PARA_KEYWORDS = {"module", "open", "sig", "enum", "fact", "pred", "fun", "assert", "run", "check", "let"}
+_SIG_MODIFIERS = {"abstract", "one", "lone", "some", "var", "private"}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    depth: int  # brace/bracket/paren depth *before* this token
+
+
+@dataclass
+class Paragraph:
+    kind: str  # module|open|sig|enum|fact|pred|fun|assert|let|command
+    name: str  # "" for anonymous facts/asserts and unnamed commands
+    start: int  # character offsets into the source (end exclusive)
+    end: int
+    start_line: int  # 1-based, inclusive
+    end_line: int
+    text: str
+    body_start: int | None = None  # offsets of the text between the outer braces (exclusive of braces)
+    body_end: int | None = None
+    # commands only
+    command: str | None = None  # "run" | "check"
+    label: str | None = None  # explicit label or target name; None for an unlabelled block
+    target: str | None = None  # the named pred/assert, if any
+    block: str | None = None  # inline {...} formula, if any
+    scope: str = ""  # normalized text after "for" (up to "expect")
+    expect: int | None = None
+
+    @property
+    def body(self) -> str | None:
+        if self.body_start is None or self.body_end is None:
+            return None
+        return self.text[self.body_start - self.start : self.body_end - self.start]
+
+    @property
+    def key(self) -> str:
+        """A readable identity, e.g. "pred inv1", "fact #2", "command check lookup"."""
+        return f"{self.kind} {self.name}".strip()
+
+
+_LEXICAL = re.compile(r'//[^\n]*|--[^\n]*|/\*.*?(?:\*/|\Z)|"(?:\\.|[^"\\\n])*"?', re.S)
+
+
+def comment_spans(source: str) -> list[tuple[int, int]]:
+    """(start, end) of every comment; string literals are skipped over, not reported."""
+    return [m.span() for m in _LEXICAL.finditer(source) if not m.group(0).startswith('"')]
+
+
+def code_mask(source: str) -> list[bool]:
+    """True for characters that are code (not inside a comment); strings count as code."""
+    mask = [True] * len(source)
+    for a, b in comment_spans(source):
+        mask[a:b] = [False] * (b - a)
+    return mask
+
+
+def strip_comments(source: str, keep_lines: bool = False) -> str:
+    """Remove comments; with keep_lines, newlines inside comments are kept (line numbers survive)."""
+    out: list[str] = []
+    pos = 0
+    for a, b in comment_spans(source):
+        out.append(source[pos:a])
+        out.append(("\n" * source.count("\n", a, b) or " ") if keep_lines else " ")
+        pos = b
+    out.append(source[pos:])
+    return "".join(out)
+
+
+def normalize(text: str) -> str:
+    """Comments removed, whitespace collapsed to single spaces."""
+    return " ".join(strip_comments(text).split())
+
+
+def canonical(text: str) -> str:
+    """normalize() plus no spaces next to punctuation: ``a [x]`` == ``a[x]``, ``a & b`` == ``a&b``."""
+    t = normalize(text)
+    return re.sub(r"\s*([^\w\s'\"])\s*", r"\1", t)
+
+
+_SCAN = re.compile(
+    r'(?P<skip>\s+|//[^\n]*|--[^\n]*|/\*.*?(?:\*/|\Z))|(?P<str>"(?:\\.|[^"\\\n])*"?)'
+    r"|(?P<word>[A-Za-z_][A-Za-z0-9_']*|\d+)|(?P<punct>.)",
+    re.S,
+)
+
+
+def tokens(source: str) -> list[Token]:
+    """Significant tokens outside comments: identifiers/numbers, strings, single punctuation characters."""
+    out: list[Token] = []
+    depth = 0
+    for m in _SCAN.finditer(source):
+        if m.lastgroup == "skip":
+            continue
+        c = m.group(0)
+        out.append(Token(c, m.start(), m.end(), depth))
+        if c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth = max(0, depth - 1)
+    return out
+
+
+def _is_start(toks: list[Token], k: int) -> bool:
+    t = toks[k]
+    if t.depth != 0:
+        return False
+    prev = toks[k - 1].text if k > 0 else None
+    if t.text in ("sig", "enum", "fact", "pred", "fun", "assert", "module", "open", "let"):
+        return prev not in _SIG_MODIFIERS or t.text != "sig" or prev is None
+    if t.text in ("run", "check"):
+        return not (prev == ":" and k >= 2 and toks[k - 2].depth == 0)
+    if t.text in _SIG_MODIFIERS:
+        # a run of modifiers that ends in "sig", not preceded by another modifier
+        if prev in _SIG_MODIFIERS:
+            return False
+        j = k
+        while j < len(toks) and toks[j].text in _SIG_MODIFIERS:
+            j += 1
+        return j < len(toks) and toks[j].text == "sig" and toks[j].depth == 0
+    # a command label "name : run|check"
+    return (
+        _IDENT.fullmatch(t.text) is not None
+        and k + 2 < len(toks)
+        and toks[k + 1].text == ":"
+        and toks[k + 2].text in ("run", "check")
+        and t.text not in _PARA_KEYWORDS
+    )
+
+
+def _line_of(source: str, offset: int) -> int:
+    return source.count("\n", 0, offset) + 1
+
+
+def split_paragraphs(source: str) -> list[Paragraph]:
+    """Top-level paragraphs in source order. Text before the first paragraph (comments) is skipped."""
+    toks = tokens(source)
+    starts = [k for k in range(len(toks)) if _is_start(toks, k)]
+    paras: list[Paragraph] = []
+    anon = {"fact": 0, "assert": 0}
+    for idx, k in enumerate(starts):
+        stop = starts[idx + 1] if idx + 1 < len(starts) else len(toks)
+        ptoks = toks[k:stop]
+        start, end = ptoks[0].start, ptoks[-1].end
+        para = _make(source, ptoks, start, end)
+        if para.kind in anon and not para.name:
+            anon[para.kind] += 1
+            para.name = f"#{anon[para.kind]}"
+        paras.append(para)
+    return paras
+
+
+def _brace_span(ptoks: list[Token], from_k: int = 0) -> tuple[int, int, int] | None:
+    """(index of '{', body start offset, body end offset) of the first depth-0 brace block."""
+    for k in range(from_k, len(ptoks)):
+        t = ptoks[k]
+        if t.text == "{" and t.depth == 0:
+            for j in range(k + 1, len(ptoks)):
+                if ptoks[j].text == "}" and ptoks[j].depth == 1:
+                    return j, t.end, ptoks[j].start
+            return None
+    return None
+
+
+def _make(source: str, ptoks: list[Token], start: int, end: int) -> Paragraph:
+    words = [t.text for t in ptoks]
+    text = source[start:end]
+    p = Paragraph("", "", start, end, _line_of(source, start), _line_of(source, end), text)
+    first = next((w for w in words if w not in _SIG_MODIFIERS or w == "sig"), words[0])
+    if len(words) > 2 and words[1] == ":" and words[2] in ("run", "check"):
+        first = words[2]
+    if first in ("run", "check"):
+        _fill_command(p, ptoks, source)
+        return p
+    p.kind = first
+    k = words.index(first) + 1
+    if first in ("module", "open"):
+        p.name = canonical(source[ptoks[k].start : end]) if k < len(ptoks) else ""
+        return p
+    if first == "sig":
+        names = []
+        while k < len(words) and _IDENT.fullmatch(words[k]) and words[k] not in ("extends", "in"):
+            names.append(words[k])
+            k += 1
+            if k < len(words) and words[k] == ",":
+                k += 1
+        p.name = ", ".join(names)
+    elif k < len(words) and words[k] != "{" and _IDENT.fullmatch(words[k]):
+        name = words[k]
+        if k + 2 < len(words) and words[k + 1] == "." and _IDENT.fullmatch(words[k + 2]):
+            name = f"{name}.{words[k + 2]}"  # pred Sig.name
+        p.name = name
+    span = _brace_span(ptoks)
+    if span:
+        p.body_start, p.body_end = span[1], span[2]
+    return p
+
+
+def _fill_command(p: Paragraph, ptoks: list[Token], source: str) -> None:
+    words = [t.text for t in ptoks]
+    p.kind = "command"
+    k = 0
+    if len(words) > 2 and words[1] == ":":
+        p.label = words[0]
+        k = 2
+    p.command = words[k]
+    k += 1
+    if k < len(words) and words[k] == "{":
+        span = _brace_span(ptoks, k)
+        if span:
+            p.body_start, p.body_end = span[1], span[2]
+            p.block = normalize(source[span[1] : span[2]])
+            k = span[0] + 1
+    elif k < len(words) and _IDENT.fullmatch(words[k]) and words[k] not in ("for", "expect"):
+        p.target = words[k]
+        k += 1
+        if p.label is None:
+            p.label = p.target
+    rest = source[ptoks[k].start : p.end] if k < len(ptoks) else ""
+    rest = normalize(rest)
+    m = re.search(r"\bexpect\s+(\d+)", rest)
+    if m:
+        p.expect = int(m.group(1))
+        rest = rest[: m.start()].strip()
+    if rest.startswith("for"):
+        rest = rest[3:].strip()
+    p.scope = canonical(rest)
+    p.name = p.label or f"{p.command} {{{p.block or ''}}}"
+
+
+def find_paragraph(source: str, name: str, kind: str | None = None) -> Paragraph | None:
+    """The first paragraph called ``name`` (commands only when kind == "command")."""
+    for p in split_paragraphs(source):
+        if p.name == name and (p.kind == kind if kind else p.kind != "command"):
+            return p
+    return None
+
+
+def replace_paragraph_body(source: str, name: str, new_body: str, kind: str | None = None) -> str:
+    """Replace the text between the braces of paragraph ``name`` (first match; kind narrows it).
+
+    ``new_body`` may or may not carry its own surrounding newlines; it is inserted as given, padded
+    with a newline on either side when it has none. Raises KeyError if there is no such paragraph
+    and ValueError if it has no brace body.
+    """
+    para = find_paragraph(source, name, kind)
+    if para is None:
+        raise KeyError(f"no paragraph named {name!r}")
+    if para.body_start is None or para.body_end is None:
+        raise ValueError(f"paragraph {name!r} has no body")
+    body = new_body
+    if not body.startswith("\n"):
+        body = "\n" + body
+    if not body.endswith("\n"):
+        body = body + "\n"
+    return source[: para.body_start] + body + source[para.body_end :]
+
+
+def apply_line_patch(source: str, start_line: int, end_line: int, replacement: str) -> str:
+    """Replace lines start_line..end_line (1-based, inclusive) with replacement text."""
+    lines = source.splitlines(keepends=True)
+    if not (1 <= start_line <= end_line + 1 and end_line <= len(lines)):
+        raise ValueError(f"line range {start_line}-{end_line} outside 1-{len(lines)}")
+    rep = replacement if replacement.endswith("\n") or not replacement else replacement + "\n"
+    return "".join(lines[: start_line - 1]) + rep + "".join(lines[end_line:])
+
+
+def commands(source: str) -> list[Paragraph]:
+    return [p for p in split_paragraphs(source) if p.kind == "command"]
