@@ -57,10 +57,9 @@ def repair(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Repair a faulty specification; writes the repair only when it is faithful (exit 0), else exit 1."""
-    from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
-
     from fmrepair.inputs import InputError, read_spec
     from fmrepair.registry import UnknownName
+    from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
 
     from .config import Budget, RepairConfig
     from .strategies import STRATEGIES
@@ -92,12 +91,11 @@ def repair(
 def _run(
     path: Path, text: str, config: Any, model_name: str, out: Path | None, log: Path | None, as_json: bool
 ) -> None:
-    from fmrepair.serving import get_model
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
     from fmrepair.manifest import build_manifest
     from fmrepair.registry import UnknownName
     from fmrepair.runlog import RunLog
+    from fmrepair.serving import get_model
+    from fmrepair.verifiers.alloy import AlloyVerifier
 
     from .runner import default_gate, repair_task, task_from_user_file
 
@@ -115,7 +113,14 @@ def _run(
     typer.echo(f"repairing {path} with {config.strategy} ({config.edit_mode} edits); log: {log_dir}", err=True)
     with AlloyVerifier(workers=1) as verifier:
         outcome = repair_task(
-            task, model, verifier, config, gate=default_gate(), instructor=instr, log=runlog, on_attempt=_progress
+            task,
+            model,
+            verifier,
+            config,
+            gate=default_gate(verifier),
+            instructor=instr,
+            log=runlog,
+            on_attempt=_progress,
         )
     r = outcome.result
     written: str | None = None

@@ -7,15 +7,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from fmrepair.verifiers.base import CheckOptions, CommandResult, Verdict, Verifier
 from pydantic import BaseModel, Field
 
 from fmrepair.task import Task
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Verdict, Verifier
 
 GateFn = Callable[[Task, str], dict[str, Any]]
 
-_CMD = re.compile(r"^\s*(?:\w+\s*:\s*)?(check|run)\b", re.M)
-_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*|--[^\n]*", re.S)
 
 ERROR_WEIGHT = 100.0  # a syntax or type error outweighs any number of failing commands
 
@@ -30,20 +28,29 @@ class Evaluation(BaseModel):
 
 
 def count_commands(source: str) -> int:
-    return len(_CMD.findall(_COMMENT.sub(" ", source)))
+    from fmrepair.verifiers.alloy_text import commands
+
+    return len(commands(source))
 
 
-def mask_hidden(verdict: Verdict, n_visible: int) -> Verdict:
-    """Rename the commands that come from the hidden oracle, so no hidden name reaches a prompt."""
+def mask_hidden(verdict: Verdict, n_visible: int, hidden_names: list[str] | None = None) -> Verdict:
+    """Rename the commands that come from the hidden oracle (in labels and in witnesses, where skolem
+    names carry the command's name), so no hidden name reaches a prompt."""
     commands: list[CommandResult] = []
     h = 0
+    names = sorted(set(hidden_names or []), key=len, reverse=True)
     for i, c in enumerate(verdict.commands):
         if i >= n_visible:
             h += 1
-            c = c.model_copy(update={"label": f"hidden_property_{h}"})
+            alias = f"hidden_property_{h}"
+            witness = c.witness
+            if witness:
+                for name in [c.label, *names]:
+                    if name:
+                        witness = re.sub(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9])", alias, witness)
+            c = c.model_copy(update={"label": alias, "witness": witness})
         commands.append(c)
-    errors = verdict.errors
-    return verdict.model_copy(update={"commands": commands, "errors": errors})
+    return verdict.model_copy(update={"commands": commands})
 
 
 def weight_of(verdict: Verdict) -> float:
@@ -81,7 +88,8 @@ class Evaluator:
                 for e in verdict.errors
             ]
             verdict = verdict.model_copy(update={"errors": errors})
-        verdict = mask_hidden(verdict, n_visible).model_copy(update={"raw": None})
+        hidden_names = list(self.task.meta.get("hidden_reference_names", []))
+        verdict = mask_hidden(verdict, n_visible, hidden_names).model_copy(update={"raw": None})
         raw = verdict.status == "ok" and all(c.met for c in verdict.commands)
         parsed = verdict.status in ("ok", "failed")
         gate = self.gate(self.task, candidate) if (parsed and self.gate is not None) else None

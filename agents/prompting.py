@@ -60,20 +60,28 @@ class PromptGuard:
                 n = _norm(line)
                 if len(n) >= min_line and n not in vis:
                     self._lines.append(n)
-        self._names = [re.compile(rf"\b{re.escape(n)}\b") for n in (names or []) if n and n not in visible]
+        self._names = [
+            re.compile(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9])")
+            for n in (names or [])
+            if n and n not in visible
+        ]
 
-    def check(self, text: str) -> None:
+    def check(self, text: str, model_texts: list[str] | None = None) -> None:
+        """Raise PromptLeak if ``text`` carries a secret. A fragment that the model itself wrote
+        (in ``model_texts``: its answers and the candidates built from them) is not a leak."""
         n = _norm(text)
+        own = [_norm(t) for t in (model_texts or [])]
         for s in self._whole:
-            if s in n:
+            if s in n and not any(s in o for o in own):
                 raise PromptLeak("a message would contain hidden oracle or reference text")
         for line in self._lines:
-            if line in n:
+            if line in n and not any(line in o for o in own):
                 raise PromptLeak(f"a message would contain a hidden line: {line[:60]!r}")
         for pat in self._names:
-            if pat.search(text):
+            if pat.search(text) and not any(pat.search(o) for o in (model_texts or [])):
                 raise PromptLeak(f"a message would name a hidden definition: {pat.pattern}")
 
-    def check_messages(self, messages: list[dict[str, str]]) -> None:
+    def check_messages(self, messages: list[dict[str, str]], model_texts: list[str] | None = None) -> None:
         for m in messages:
-            self.check(m["content"])
+            if m["role"] != "assistant":
+                self.check(m["content"], model_texts)

@@ -6,11 +6,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fmrepair.serving.base import ChatModel
-from fmrepair.verifiers.base import CheckOptions, Verifier
-
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
-from fmrepair.task import FrozenRegion, Task
+from fmrepair.serving.base import ChatModel
+from fmrepair.task import Task
+from fmrepair.verifiers.base import CheckOptions, Verifier
 
 from .config import RepairConfig
 from .evaluate import Evaluator, GateFn
@@ -35,27 +34,27 @@ def editable_paragraphs(task: Task) -> list[str]:
     frozen = {f.name for f in task.frozen}
     names: list[str] = []
     for p in split_paragraphs(task.visible):
-        if p.kind in EDITABLE_KINDS and p.name not in frozen and p.name not in names:
-            names.append(p.name)
+        if p.kind in EDITABLE_KINDS and p.body_start is not None and p.key not in frozen and p.key not in names:
+            names.append(p.key)
     return names
 
 
 def task_from_user_file(path: str, text: str) -> Task:
     """A user's own file: nothing hidden; assertions and commands are frozen."""
-    from fmrepair.verifiers.alloy_text import split_paragraphs
+    from fmrepair.verifiers.alloy_gate import default_frozen
 
-    frozen = [
-        FrozenRegion(name=p.name, kind=p.kind, text=p.text)
-        for p in split_paragraphs(text)
-        if p.kind in ("assert", "check", "run", "command")
-    ]
+    frozen = default_frozen(text)
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
 
 
-def default_gate() -> GateFn:
+def default_gate(verifier: Verifier | None) -> GateFn:
+    """The Alloy faithfulness gate; with a verifier it also runs the vacuity checks."""
     from fmrepair.verifiers.alloy_gate import gate_task
 
-    return gate_task
+    def run(task: Task, candidate: str) -> dict:
+        return gate_task(task, candidate, verifier).model_dump()
+
+    return run
 
 
 def repair_task(

@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
-
 from fmrepair.runlog import AttemptRecord, RunLog
+from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
 from fmrepair.task import Task
 
 from .config import RepairConfig
@@ -64,9 +63,10 @@ class RepairSession:
     cost_usd: float = 0.0
     unfaithful_rejected: int = 0
     attempts: list[AttemptRecord] = field(default_factory=list)
+    model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)
 
     def __post_init__(self) -> None:
-        names = list(self.task.meta.get("hidden_names", []))
+        names = list(self.task.meta.get("hidden_reference_names", []))
         self.guard = PromptGuard(self.task.secrets(), self.task.visible, names)
 
     # -- budgets -------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ class RepairSession:
     def call(
         self, model: ChatModel, messages: list[dict[str, str]], schema: dict[str, Any], seed: int | None
     ) -> ChatResult:
-        self.guard.check_messages(messages)  # nothing hidden ever leaves
+        self.guard.check_messages(messages, self.model_texts)  # nothing hidden ever leaves
         sampling = Sampling(
             temperature=self.config.temperature,
             top_p=self.config.top_p,
@@ -130,6 +130,7 @@ class RepairSession:
         result = self.call(self.model, messages, schema, seed)
         self.answers += 1
         comp = result.first
+        self.model_texts.append(comp.text)
         rec = AttemptRecord(
             task_id=self.task.id,
             strategy=strategy,
@@ -153,6 +154,7 @@ class RepairSession:
             except ToolCallError as e:
                 call_error = str(e)
         if candidate is not None:
+            self.model_texts.append(candidate)
             rec.candidate = candidate
             repeated = _norm(candidate) == _norm(base) or _norm(candidate) == _norm(self.task.visible)
             rec.repeated = repeated

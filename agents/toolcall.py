@@ -70,17 +70,12 @@ def apply_call(mode: EditMode, spec: str, call: Any, editable: list[str] | None 
             raise ToolCallError("specification is missing or empty")
         return text
     if mode == "paragraph":
-        from fmrepair.verifiers.alloy_text import replace_paragraph_body
-
         name, body = call.get("paragraph"), call.get("body")
         if not isinstance(name, str) or not isinstance(body, str):
             raise ToolCallError("paragraph and body must be strings")
         if editable is not None and name not in editable:
             raise ToolCallError(f"paragraph {name!r} is not editable")
-        try:
-            return replace_paragraph_body(spec, name, body)
-        except (KeyError, ValueError) as e:
-            raise ToolCallError(f"cannot replace paragraph {name!r}: {e}") from None
+        return replace_body(spec, name, body)
     if mode == "patch":
         start, end, repl = call.get("start_line"), call.get("end_line"), call.get("replacement")
         lines = spec.splitlines()
@@ -91,6 +86,19 @@ def apply_call(mode: EditMode, spec: str, call: Any, editable: list[str] | None 
         new = lines[: start - 1] + repl.splitlines() + lines[end:]
         return "\n".join(new) + ("\n" if spec.endswith("\n") else "")
     raise ToolCallError(f"unknown edit mode {mode!r}")
+
+
+def replace_body(spec: str, key: str, body: str) -> str:
+    """Replace the text between the braces of the paragraph whose key is ``key`` (e.g. "fact #2")."""
+    from fmrepair.verifiers.alloy_text import split_paragraphs
+
+    for p in split_paragraphs(spec):
+        if p.key == key:
+            if p.body_start is None or p.body_end is None:
+                raise ToolCallError(f"paragraph {key!r} has no body")
+            text = body.strip("\n")
+            return spec[: p.body_start] + "\n  " + text.strip() + "\n" + spec[p.body_end :]
+    raise ToolCallError(f"no paragraph {key!r} in the specification")
 
 
 INSTRUCTOR_SCHEMA: dict[str, Any] = {

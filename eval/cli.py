@@ -1,9 +1,171 @@
-"""CLI commands of this subsystem (placeholder until implemented)."""
+"""CLI commands of the eval subsystem: `fmrepair tasks list|show|verify` and `fmrepair gate`.
+
+Module-level imports stay light: suites, the verifier and the JVM load inside the commands.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+from typing import Any
+
 import typer
+
+from fmrepair.inputs import InputError
+
+tasks_app = typer.Typer(help="Benchmark tasks: list, show (never the hidden parts), verify.", no_args_is_help=True)
+
+SUITE = typer.Option(..., "--suite", "-s", help="Suite name: alloy4fun or arepair.")
+ROOT = typer.Option(
+    None, "--root", help="Benchmark folder (default $FMREPAIR_BENCHMARKS/<suite>, else ../shared/benchmarks/<suite>)."
+)
+MODE = typer.Option(None, "--mode", help="arepair: frozen (default) or hidden; alloy4fun: hidden.")
+JSON = typer.Option(False, "--json", help="Print JSON.")
+
+
+def _fail(msg: str) -> None:
+    sys.stderr.write(f"error: {msg}\n")
+    raise typer.Exit(2)
+
+
+def _load(suite: str, root: str | None, mode: str | None) -> Any:
+    from fmrepair.eval.suites import get_suite, resolve_root
+
+    from fmrepair.registry import UnknownName
+
+    try:
+        s = get_suite(suite)
+        return s.load(resolve_root(suite, root), mode)
+    except (UnknownName, InputError) as e:
+        _fail(str(e))
+    return None  # unreachable
+
+
+def _pick(load: Any, task_id: str) -> Any:
+    exact = [t for t in load.tasks if t.id == task_id]
+    if exact:
+        return exact[0]
+    stem = [t for t in load.tasks if t.id.rsplit("/", 1)[-1] == task_id]
+    if len(stem) == 1:
+        return stem[0]
+    _fail(f"no task {task_id!r}" if not stem else f"task id {task_id!r} is ambiguous")
+    return None
+
+
+@tasks_app.command("list")
+def list_tasks(
+    suite: str = SUITE,
+    root: str | None = ROOT,
+    mode: str | None = MODE,
+    dedupe: bool = typer.Option(False, "--dedupe", help="Drop normalized-MD5 duplicates (seed 000 §4.2)."),
+    as_json: bool = JSON,
+) -> None:
+    """List the tasks of a suite."""
+    load = _load(suite, root, mode)
+    rows = []
+    for t in load.tasks:
+        if dedupe and "duplicate_of" in t.meta:
+            continue
+        m = t.meta
+        row = {"id": t.id, "family": m.get("family"), "exercise": m.get("exercise"), "mode": m.get("mode")}
+        row |= {k: m[k] for k in ("faulty_pred", "fix_lines", "duplicate_of", "defects") if k in m}
+        row["has_reference"] = t.reference is not None
+        rows.append(row)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    for r in rows:
+        extra = f" duplicate_of={r['duplicate_of']}" if r.get("duplicate_of") else ""
+        typer.echo(f"{r['id']}\t{r['family']}\t{r['exercise']}{extra}")
+    sys.stderr.write(f"{len(rows)} tasks; {len(load.duplicates)} duplicates; defects repaired {load.defects}\n")
+
+
+@tasks_app.command("show")
+def show_task(task_id: str = typer.Argument(..., help="Task id (or its unique last path part)."),
+              suite: str = SUITE, root: str | None = ROOT, mode: str | None = MODE, as_json: bool = JSON) -> None:
+    """Show what a model may see of one task: visible text, frozen regions, public meta."""
+    task = _pick(_load(suite, root, mode), task_id)
+    view = task.public_view()
+    out = {"id": view["id"], "visible": view["visible"], "frozen": view["frozen"], "meta": view["meta"]}
+    if as_json:
+        typer.echo(json.dumps(out, indent=1))
+        return
+    typer.echo(f"# task {out['id']}  meta: {json.dumps(out['meta'])}")
+    typer.echo(f"# frozen: {', '.join(f['name'] for f in out['frozen'])}")
+    typer.echo(out["visible"])
+
+
+@tasks_app.command("verify")
+def verify_tasks(
+    suite: str = SUITE,
+    root: str | None = ROOT,
+    mode: str | None = MODE,
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Alloy worker processes."),
+    family: str | None = typer.Option(None, "--family", help="Only this family."),
+    limit: int | None = typer.Option(None, "--limit", min=1, help="Only the first N tasks."),
+    as_json: bool = JSON,
+) -> None:
+    """Check every task: faulty + hidden oracle fails, reference + hidden oracle passes."""
+    load = _load(suite, root, mode)
+    if family:
+        load.tasks = [t for t in load.tasks if t.meta.get("family") == family]
+    if limit:
+        load.tasks = load.tasks[:limit]
+    from fmrepair.eval.suites.verify import verify
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    verifier = AlloyVerifier(workers=workers)
+    try:
+        result = verify(suite, load, verifier, workers)
+    finally:
+        verifier.close()
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        for k in ("suite", "tasks", "faulty_fails", "references", "reference_passes", "defects_repaired", "duplicates"):
+            typer.echo(f"{k}: {result[k]}")
+        for fam, c in result["families"].items():
+            typer.echo(f"  {fam}: {c}")
+        for e in result["errors"]:
+            typer.echo(f"  ! {e['id']}: {e['what']}: {e['detail']}")
+
+
+def gate_cmd(
+    original: str = typer.Argument(..., help="The original (faulty) specification."),
+    candidate: str = typer.Argument(..., help="The candidate repair."),
+    no_vacuity: bool = typer.Option(False, "--no-vacuity", help="Text checks only (no JVM)."),
+    as_json: bool = JSON,
+) -> None:
+    """Faithfulness gate for your own pair: assertions and commands frozen; exit 0 faithful, 1 not."""
+    from fmrepair.inputs import read_spec
+
+    try:
+        orig, cand = read_spec(original), read_spec(candidate)
+    except InputError as e:
+        _fail(str(e))
+        return
+    from fmrepair.verifiers.alloy_gate import gate
+
+    verifier = None
+    if not no_vacuity:
+        from fmrepair.verifiers.alloy import AlloyVerifier
+
+        verifier = AlloyVerifier(workers=1)
+    try:
+        report = gate(orig, cand, verifier=verifier)
+    finally:
+        if verifier is not None:
+            verifier.close()
+    if as_json:
+        typer.echo(json.dumps({"faithful": report.faithful, "reasons": report.reasons}))
+    else:
+        typer.echo("faithful" if report.faithful else "NOT faithful")
+        for r in report.reasons:
+            typer.echo(f"  - {r}")
+    raise typer.Exit(0 if report.faithful else 1)
 
 
 def register(app: typer.Typer) -> None:
     """Add this subsystem's commands to the root app."""
+    app.add_typer(tasks_app, name="tasks")
+    app.command("gate")(gate_cmd)

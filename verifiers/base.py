@@ -48,6 +48,7 @@ class CommandResult(BaseModel):
     ms: float = 0.0
     witness: str | None = None  # compact counterexample / instance text
     index: int | None = None  # position among the spec's commands
+    solver: str | None = None  # the SAT solver that decided it, where there is one
 
 
 class Verdict(BaseModel):

@@ -71,7 +71,8 @@ class Analyzer:
             try:
                 world = self.CompUtil.parseEverything_fromString(self._rep(), PROBE_MODEL)
                 cmd = world.getAllCommands().get(0)
-                sol = self.Translate.execute_command(self._rep(), world.getAllReachableSigs(), cmd, self._options(solver))
+                sigs, opt = world.getAllReachableSigs(), self._options(solver)
+                sol = self.Translate.execute_command(self._rep(), sigs, cmd, opt)
                 self._usable[solver] = bool(sol.satisfiable())
             except (jpype.JException, RuntimeError):
                 self._usable[solver] = False

@@ -1,0 +1,176 @@
+"""AlloyVerifier: a thread-safe pool of Alloy worker processes behind the Verifier protocol.
+
+    with AlloyVerifier(workers=2) as v:
+        verdict = v.check(source, CheckOptions(timeout_s=10))
+
+Each worker process owns one JVM (JPype) and solves one spec at a time; a check that runs past its
+timeout is killed with its worker, which restarts on the next check. Verdicts are cached.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import queue
+import threading
+import time
+import weakref
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from ..base import CheckOptions, Message, Verdict
+from .assemble import assemble
+from .cache import VerdictCache, cache_key
+from .jvm import AlloyUnavailable, alloy_jar, helper_classes
+from .solvers import check_solver_name
+from .worker import WorkerDied, WorkerMemory, WorkerProcess, WorkerTimeout
+
+
+class AlloyVerifier:
+    """Alloy 6.1 in-process (per worker). Safe to call `check` from several threads."""
+
+    formalism = "alloy"
+
+    def __init__(
+        self,
+        workers: int = 1,
+        cache: bool = True,
+        cache_size: int = 1024,
+        cache_dir: str | Path | None = None,
+        memory_mb: int | None = None,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.workers = workers
+        self.default_memory_mb = memory_mb
+        self.cache = VerdictCache(cache_size, cache_dir) if cache else None
+        self._jar: Path | None = None
+        self._classes: Path | None = None
+        self._setup_lock = threading.Lock()
+        self._all: list[WorkerProcess] = []
+        self._idle: queue.Queue[WorkerProcess] = queue.Queue()
+        self._closed = False
+        atexit.register(_close_ref, weakref.ref(self))
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def _setup(self) -> None:
+        with self._setup_lock:
+            if self._closed:
+                raise RuntimeError("AlloyVerifier is closed")
+            if self._all:
+                return
+            self._jar = alloy_jar()
+            self._classes = helper_classes(self._jar)
+            memory = self.default_memory_mb or CheckOptions().memory_mb
+            for _ in range(self.workers):
+                worker = WorkerProcess(self._jar, self._classes, memory)
+                self._all.append(worker)
+                self._idle.put(worker)
+
+    def start(self, memory_mb: int | None = None) -> None:
+        """Start every worker now (in parallel) instead of on first use."""
+        self._setup()
+        memory = memory_mb or self.default_memory_mb or CheckOptions().memory_mb
+        taken = [self._idle.get() for _ in range(self.workers)]
+        threads = [threading.Thread(target=_quiet_ensure, args=(w, memory)) for w in taken]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for w in taken:
+            self._idle.put(w)
+
+    def close(self) -> None:
+        """Stop every worker (also those busy in other threads; their checks end as errors)."""
+        with self._setup_lock:
+            self._closed = True
+            workers = list(self._all)
+        for w in workers:
+            w.quit()
+
+    def __enter__(self) -> AlloyVerifier:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def info(self) -> dict[str, Any]:
+        """What the first started worker reported (solver chosen by "auto", reporter present)."""
+        return next((dict(w.info) for w in self._all if w.info), {})
+
+    # -- checking --------------------------------------------------------------------------
+    def check(self, source: str, options: CheckOptions | None = None) -> Verdict:
+        options = options or CheckOptions(memory_mb=self.default_memory_mb or CheckOptions().memory_mb)
+        check_solver_name(options.solver)
+        t0 = time.perf_counter()
+        key = cache_key(source, options)
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                hit.elapsed_ms = (time.perf_counter() - t0) * 1000.0
+                return hit
+        self._setup()
+        worker = self._idle.get()
+        try:
+            verdict, retry = self._run(worker, source, options, options.solver)
+            if retry:  # the worker crashed under a native solver: once more with SAT4J
+                verdict, _ = self._run(worker, source, options, "sat4j")
+        finally:
+            self._idle.put(worker)
+        if self.cache is not None:
+            self.cache.put(key, verdict)
+        return verdict
+
+    def _run(self, worker: WorkerProcess, source: str, options: CheckOptions, solver: str) -> tuple[Verdict, bool]:
+        """One attempt; returns the verdict and whether a retry with SAT4J makes sense."""
+        if self._closed:
+            raise RuntimeError("AlloyVerifier is closed")
+        try:
+            worker.ensure(options.memory_mb)
+        except (WorkerDied, AlloyUnavailable, OSError) as e:
+            return Verdict(formalism="alloy", status="error", errors=[Message(message=str(e))]), False
+        events: list[dict[str, Any]] = []
+        t0 = time.perf_counter()
+        timeout, died, retry = None, None, False
+        try:
+            for event in worker.check(source, solver, time.monotonic() + options.timeout_s):
+                events.append(event)
+        except WorkerTimeout:
+            timeout = options.timeout_s
+        except WorkerMemory as e:
+            died = str(e)
+        except WorkerDied as e:
+            died = str(e)
+            retry = solver != "sat4j" and not self._closed
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        return assemble(events, timeout_s=timeout, died=died, elapsed_ms=elapsed), retry
+
+
+def _quiet_ensure(worker: WorkerProcess, memory_mb: int) -> None:
+    with contextlib.suppress(WorkerDied, AlloyUnavailable, OSError):  # reported by the first check
+        worker.ensure(memory_mb)
+
+
+def _close_ref(ref: weakref.ref[AlloyVerifier]) -> None:
+    verifier = ref()
+    if verifier is not None:
+        verifier.close()
+
+
+_shared: AlloyVerifier | None = None
+_shared_lock = threading.Lock()
+
+
+def get_alloy_verifier(workers: int | None = None) -> AlloyVerifier:
+    """The process-wide shared AlloyVerifier (created on first use; $FMREPAIR_ALLOY_WORKERS workers,
+    default 1). Do not close it; it is closed at exit."""
+    global _shared
+    with _shared_lock:
+        if _shared is None or _shared._closed:
+            n = workers or int(os.environ.get("FMREPAIR_ALLOY_WORKERS", "1"))
+            _shared = AlloyVerifier(workers=n)
+        return _shared

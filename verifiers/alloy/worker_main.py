@@ -1,0 +1,114 @@
+"""Entry point of one Alloy worker process: owns a JVM, answers check requests on stdin.
+
+Protocol (one JSON object per line): requests ``{"op": "check", "source", "solver"}`` or
+``{"op": "quit"}``; replies ``{"type": "ready", ...}`` once, then per check zero or one
+``parsed``, zero or more ``command`` events and one ``done``. Replies go to a private copy of the
+original stdout; file descriptor 1 is pointed at stderr so that Java's prints cannot corrupt them.
+
+Run as ``python -m fmrepair.verifiers.alloy.worker_main --memory-mb N --jar JAR [--classes DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import resource
+import signal
+import sys
+import traceback
+from pathlib import Path
+from typing import IO, Any
+
+# Address-space headroom above the Java heap: JVM code, metaspace, thread stacks, native solvers.
+AS_HEADROOM_MB = 3072
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGKILL this process when the parent dies (a stuck solve never reads stdin's EOF)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _limit_memory(memory_mb: int) -> None:
+    limit = (memory_mb + AS_HEADROOM_MB) * 1024 * 1024
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        pass
+
+
+class Channel:
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.out.write(json.dumps(message) + "\n")
+        self.out.flush()
+
+
+def _serve(channel: Channel, memory_mb: int) -> None:
+    from .analyzer import Analyzer  # noqa: PLC0415 - needs the JVM started first
+
+    analyzer = Analyzer()
+    channel.send(
+        {
+            "type": "ready",
+            "pid": os.getpid(),
+            "reporter": analyzer.reporter is not None,
+            "auto": analyzer.resolve_solver("auto"),
+        }
+    )
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        if request.get("op") == "quit":
+            return
+        try:
+            summary = analyzer.check(request["source"], request.get("solver", "auto"), channel.send)
+        except ValueError as e:  # unknown solver name
+            channel.send({"type": "done", "status": "error", "errors": [{"message": str(e)}]})
+            continue
+        except Exception as e:  # Java OutOfMemoryError, StackOverflowError, ...: report, then restart
+            name = type(e).__name__
+            text = f"{name}: {e}" if "OutOfMemory" not in name else f"out of memory (heap cap {memory_mb} MB)"
+            channel.send({"type": "done", "status": "error", "errors": [{"message": text}], "restart": True})
+            return
+        channel.send({"type": "done", **summary})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="fmrepair-alloy-worker")
+    parser.add_argument("--jar", required=True)
+    parser.add_argument("--classes", default="")
+    parser.add_argument("--memory-mb", type=int, default=2048)
+    args = parser.parse_args(argv)
+
+    _die_with_parent()
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    channel = Channel(out)
+    _limit_memory(args.memory_mb)
+    try:
+        from .jvm import start_jvm  # noqa: PLC0415
+
+        start_jvm(Path(args.jar), Path(args.classes) if args.classes else None, args.memory_mb)
+        _serve(channel, args.memory_mb)
+    except Exception as e:
+        traceback.print_exc()
+        channel.send({"type": "fatal", "message": f"{type(e).__name__}: {e}"})
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
