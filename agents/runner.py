@@ -33,8 +33,10 @@ def editable_paragraphs(task: Task) -> list[str]:
 
     frozen = {f.name for f in task.frozen}
     names: list[str] = []
-    for p in split_paragraphs(task.visible):
-        if p.kind in EDITABLE_KINDS and p.body_start is not None and p.key not in frozen and p.key not in names:
+    paras = [p for p in split_paragraphs(task.visible) if p.kind in EDITABLE_KINDS and p.body_start is not None]
+    paras.sort(key=lambda p: EDITABLE_KINDS.index(p.kind))  # constraints first, signatures last
+    for p in paras:
+        if p.key not in frozen and p.key not in names:
             names.append(p.key)
     return names
 
@@ -67,6 +69,7 @@ def repair_task(
     log: RunLog | None = None,
     on_attempt: Callable[[AttemptRecord], None] | None = None,
     score_equivalent: Callable[[Task, str], bool | None] | None = None,
+    write_result: bool = True,
 ) -> RepairOutcome:
     t0 = time.monotonic()
     evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s))
@@ -92,8 +95,11 @@ def repair_task(
         stop = "repaired"
     except LimitsExceeded as e:
         stop = str(e)
-    equivalent = score_equivalent(task, candidate) if (candidate is not None and score_equivalent) else None
+    equivalent: bool | None = None
+    if score_equivalent is not None:
+        equivalent = score_equivalent(task, candidate) if candidate is not None else False
     repair_attempts = [a for a in session.attempts if a.role != "instructor"]
+    first_raw = next((i for i, a in enumerate(repair_attempts, 1) if a.raw_ok), None)
     result = TaskResult(
         task_id=task.id,
         strategy=config.strategy,
@@ -113,7 +119,8 @@ def repair_task(
         cache_hits=evaluator.cache_hits,
         unfaithful_rejected=session.unfaithful_rejected,
         stop_reason=stop,
+        extra={"first_raw": first_raw, "family": task.meta.get("family")},
     )
-    if log is not None:
+    if log is not None and write_result:
         log.append_result(result)
     return RepairOutcome(result=result, candidate=candidate)

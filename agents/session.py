@@ -106,10 +106,7 @@ class RepairSession:
         result = model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=sampling)
         self.prompt_tokens += result.usage.prompt_tokens
         self.completion_tokens += result.usage.completion_tokens
-        price_in = float(getattr(model, "price_in", 0.0) or 0.0)
-        price_out = float(getattr(model, "price_out", 0.0) or 0.0)
-        cost = (result.usage.prompt_tokens * price_in + result.usage.completion_tokens * price_out) / 1e6
-        self.cost_usd += cost
+        self.cost_usd += float(getattr(result, "cost_usd", 0.0) or 0.0)
         return result
 
     def record(self, rec: AttemptRecord) -> None:
@@ -168,10 +165,7 @@ class RepairSession:
                     self.unfaithful_rejected += 1
         rec.candidate_error = call_error
         rec.seconds = time.monotonic() - t0
-        rec.cost_usd = (
-            rec.prompt_tokens * float(getattr(self.model, "price_in", 0.0) or 0.0)
-            + rec.completion_tokens * float(getattr(self.model, "price_out", 0.0) or 0.0)
-        ) / 1e6
+        rec.cost_usd = float(getattr(result, "cost_usd", 0.0) or 0.0)
         step = StepResult(rec, candidate, evaluation, repeated, call_error)
         if evaluation is not None and evaluation.faithful and candidate is not None:
             self.record(rec)

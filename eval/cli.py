@@ -30,7 +30,6 @@ def _fail(msg: str) -> None:
 
 def _load(suite: str, root: str | None, mode: str | None) -> Any:
     from fmrepair.eval.suites import get_suite, resolve_root
-
     from fmrepair.registry import UnknownName
 
     try:

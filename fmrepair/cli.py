@@ -22,6 +22,7 @@ _SUBSYSTEMS = [
     "fmrepair.eval.cli",
     "fmrepair.serving.cli",
     "fmrepair.agents.cli",
+    "fmrepair.eval.bench_cli",
 ]
 
 

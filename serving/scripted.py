@@ -64,9 +64,7 @@ class ScriptedModel(SyncChatModel):
         prompt = sum(self.count_tokens(m.content) for m in messages)
         completions = [parse_completion(t, schema, "stop") for t in texts]
         usage = Usage(prompt_tokens=prompt, completion_tokens=sum(self.count_tokens(t) for t in texts))
-        return ChatResult(
-            model=self.name, completions=completions, usage=usage, seconds=time.perf_counter() - started
-        )
+        return ChatResult(model=self.name, completions=completions, usage=usage, seconds=time.perf_counter() - started)
 
     def count_tokens(self, text: str) -> int:
         return len(text.split())

@@ -83,7 +83,8 @@ class TransformersChatModel(SyncChatModel):
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
-            raise ModelError(f"transformers backend needs the 'local' extra: pip install 'fmrepair[local]' ({exc})")
+            hint = "pip install 'fmrepair[local]'"
+            raise ModelError(f"transformers backend needs the 'local' extra: {hint} ({exc})") from exc
         device = self.device or ("cuda" if torch.cuda.is_available() else "cpu")
         if device == "cpu" and self.threads:
             torch.set_num_threads(self.threads)
@@ -193,6 +194,4 @@ class TransformersChatModel(SyncChatModel):
                     outs += self._generate_once(chat_input, schema, s, 1)
         completions = [parse_completion(text, schema, finish) for text, _, finish in outs]
         usage = Usage(prompt_tokens=prompt_tokens, completion_tokens=sum(c for _, c, _ in outs))
-        return ChatResult(
-            model=self.name, completions=completions, usage=usage, seconds=time.perf_counter() - started
-        )
+        return ChatResult(model=self.name, completions=completions, usage=usage, seconds=time.perf_counter() - started)

@@ -14,11 +14,11 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
-from fmrepair.verifiers.base import Verifier
 from pydantic import BaseModel, Field
 
 from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
+from fmrepair.verifiers.base import Verifier
 
 MIN_LEAK_CHARS = 40  # shorter reference bodies are too easy to rediscover to count as a leak
 _HIDDEN_NAME = re.compile(r"\b\w+_OK\b|\b\w+_Repaired\b|\brepair_(?:assert|pred)_\d+\b")
@@ -117,8 +117,11 @@ def leaks(
     return reasons
 
 
-def _probes(text: str, preds: Sequence[str], scope: str) -> str:
-    lines = [f"fmrepair_probe_0: run {{}} for {scope}"]
+def _probes(text: str, preds: Sequence[str], scope: str, sigs: Sequence[str] = ()) -> str:
+    # the model has a non-trivial instance: every declared signature inhabited (the empty instance
+    # of ``run {}`` would survive even ``fact { no Node }``)
+    nonempty = " and ".join(f"some {s}" for s in sigs)
+    lines = [f"fmrepair_probe_0: run {{ {nonempty} }} for {scope}"]
     lines += [f"fmrepair_probe_{i + 1}: run {name} for {scope}" for i, name in enumerate(preds)]
     return text.rstrip() + "\n\n" + "\n".join(lines) + "\n"
 
@@ -148,16 +151,19 @@ def vacuity_reasons(original: str, candidate: str, verifier: Verifier, scope: st
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     changed = _changed_preds(opar, cpar)
     old = [n for n in changed if any(q.kind == "pred" and q.name == n for q in opar)]
-    cv = verifier.check(_probes(candidate, changed, scope))
+    sigs = [n.strip() for p in opar if p.kind == "sig" for n in p.name.split(",") if n.strip()]
+    sigs = [n for n in sigs if any(q.kind == "sig" and n in q.name.split(", ") for q in cpar)]
+    cv = verifier.check(_probes(candidate, changed, scope, sigs))
     if cv.status in ("syntax_error", "type_error", "error"):
         msg = cv.errors[0].message if cv.errors else cv.status
         return [f"candidate does not compile ({cv.status}: {msg}); vacuity not checked"]
-    ov = verifier.check(_probes(original, old, scope))
+    ov = verifier.check(_probes(original, old, scope, sigs))
     if ov.status in ("syntax_error", "type_error", "error"):
         return []  # nothing to compare against
     before, after = _outcomes(ov, old), _outcomes(cv, changed)
     reasons = [
-        f"vacuous: {'the model (run {})' if name == 'model' else 'pred ' + name} has no instance for {scope}"
+        f"vacuous: {'the model (all signatures inhabited)' if name == 'model' else 'pred ' + name}"
+        f" has no instance for {scope}"
         for name, outcome in after.items()
         if outcome == "no_instance" and before.get(name) == "instance"
     ]

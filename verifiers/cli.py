@@ -76,9 +76,9 @@ def _text_report(path: str, verdict: Verdict) -> str:
         lines.append(f"  {where}{e.message}")
     for c in verdict.commands:
         expect = "" if c.expect is None else f" expect {c.expect}"
-        stats = [f"{c.vars} vars" if c.vars is not None else "", f"{c.clauses} clauses" if c.clauses else ""]
-        stats.append(f"{c.ms:.0f} ms")
-        detail = ", ".join(s for s in stats if s)
+        stats = [f"{c.vars} vars" if c.vars is not None else ""]
+        stats.append(f"{c.clauses} clauses" if c.clauses is not None else "")
+        detail = ", ".join([s for s in stats if s] + [f"{c.ms:.0f} ms"])
         lines.append(f"  {c.kind} {c.label}{expect}: {c.outcome} [{'met' if c.met else 'NOT met'}; {detail}]")
         if c.witness and not c.met:
             lines += ["      " + w for w in c.witness.splitlines()]

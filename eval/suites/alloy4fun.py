@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fmrepair.verifiers.alloy_text import split_paragraphs
-
 from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy_text import split_paragraphs
 
 from .base import SuiteLoad, check_mode
 from .preprocess import ORACLE_MARKER, find_duplicates, normalize_newlines, remove_lone_dash_lines

@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
-
 from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
 
 from .base import SuiteLoad, check_mode
 from .preprocess import find_duplicates, normalize_newlines, rename_primed_names, strip_fix_lines
@@ -164,6 +163,11 @@ class ARepairSuite:
         else:
             visible, oracle = text, ""
             meta["property"] = sorted(props)
+        # no seed-pipeline property (farmer1): the ARepair AUnit test suite is the hidden oracle
+        tests = "" if any(_PROPERTY.fullmatch(n) for n in props) else _aunit_tests(f.stem, realbugs)
+        if tests:
+            oracle += "\n" + tests
+            meta["hidden_aunit_tests"] = tests.count("\nrun ") + tests.startswith("run ")
         frozen = [
             FrozenRegion(name=p.key, kind=p.kind, text=p.text)
             for p in split_paragraphs(visible)
@@ -173,7 +177,7 @@ class ARepairSuite:
         model = models / f"{family_of(f.stem)}.als" if models else None
         if model is not None and model.is_file():
             reference, note = transplant(visible, clean(model.read_text(encoding="utf-8"))[0])
-        meta["reference_note"] = note
+        meta["hidden_reference_note"] = note
         return Task(
             id=f.stem,
             suite="arepair",
@@ -183,6 +187,18 @@ class ARepairSuite:
             reference=reference,
             meta=meta,
         )
+
+
+def _aunit_tests(stem: str, realbugs: Path | None) -> str:
+    """The ARepair AUnit test suite of the family (runnable Alloy: ``pred testN {...}`` + ``run ... expect``),
+    without its ``open`` lines (the model already opens what it needs)."""
+    if realbugs is None:
+        return ""
+    suite = realbugs.parent / "test-suite" / f"{family_of(stem)}.als"
+    if not suite.is_file():
+        return ""
+    text, _ = clean(suite.read_text(encoding="utf-8"))
+    return re.sub(r"^[ \t]*open[ \t].*$\n?", "", text, flags=re.M)
 
 
 def _locate(btext: str, blines: list[int], text: str) -> list[int | None]:

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from fmrepair.verifiers.base import Verdict, Verifier
-
 from fmrepair.task import Task
+from fmrepair.verifiers.base import Verdict, Verifier
 
 from .base import SuiteLoad
 

@@ -35,11 +35,8 @@ def error_status(err: Any) -> str:
 
 
 def error_message(err: Any) -> dict[str, Any]:
-    pos = err.pos
-    line = int(pos.y) if pos is not None and int(pos.y) > 0 else None
-    column = int(pos.x) if pos is not None and int(pos.x) > 0 else None
     text = str(err.msg or err.toString()).strip()
-    return {"line": line, "column": column, "message": " ".join(text.split())}
+    return {"line": _pos(err.pos, "y"), "column": _pos(err.pos, "x"), "message": " ".join(text.split())}
 
 
 class Analyzer:
@@ -104,7 +101,10 @@ class Analyzer:
             result, err = self._execute(i, cmd, sigs, opt, solver)
             emit({"type": "command", **result})
             if err is not None:
-                errors.append(error_message(err))
+                message = error_message(err)
+                if error_status(err) == "error":  # not located in the source: point at the command
+                    message.update(line=_pos(cmd.pos(), "y"), column=_pos(cmd.pos(), "x"))
+                errors.append(message)
                 if status == "ok":
                     status = "error" if error_status(err) == "syntax_error" else error_status(err)
         warnings = list(self.reporter.takeWarnings()) if self.reporter is not None else []
@@ -146,6 +146,11 @@ def _describe(index: int, cmd: Any) -> dict[str, Any]:
         "kind": "check" if cmd.check else "run",
         "expect": expects if expects >= 0 else None,
     }
+
+
+def _pos(pos: Any, axis: str) -> int | None:
+    value = int(getattr(pos, axis)) if pos is not None else 0
+    return value if value > 0 else None
 
 
 def _ms(t0: float) -> float:

@@ -89,9 +89,11 @@ def helper_classes(jar: Path | None = None) -> Path | None:
     return target
 
 
-def jvm_options(memory_mb: int) -> list[str]:
-    """JVM flags for a worker: a heap cap, small reserved areas (so RLIMIT_AS fits), headless."""
-    return [
+def jvm_options(memory_mb: int, tmpdir: str | None = None) -> list[str]:
+    """JVM flags for a worker: a heap cap, small reserved areas (so RLIMIT_AS fits), headless, and a
+    private temp folder (Kodkod's translation logs of a killed solve are removed with it)."""
+    extra = [f"-Djava.io.tmpdir={tmpdir}"] if tmpdir else []
+    return extra + [
         f"-Xmx{memory_mb}m",
         "-Xss16m",
         "-XX:+UseSerialGC",
@@ -103,7 +105,7 @@ def jvm_options(memory_mb: int) -> list[str]:
     ]
 
 
-def start_jvm(jar: Path, classes: Path | None, memory_mb: int) -> None:
+def start_jvm(jar: Path, classes: Path | None, memory_mb: int, tmpdir: str | None = None) -> None:
     """Start the JVM inside this (worker) process."""
     import jpype  # noqa: PLC0415 - JPype is loaded only in worker processes
 
@@ -114,4 +116,4 @@ def start_jvm(jar: Path, classes: Path | None, memory_mb: int) -> None:
         jvm_path = jpype.getDefaultJVMPath()
     except Exception as e:  # jpype raises JVMNotFoundException and friends
         raise AlloyUnavailable(f"no Java runtime found (install openjdk-17-jre-headless): {e}") from None
-    jpype.startJVM(jvm_path, *jvm_options(memory_mb), classpath=classpath, convertStrings=True)
+    jpype.startJVM(jvm_path, *jvm_options(memory_mb, tmpdir), classpath=classpath, convertStrings=True)

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -43,6 +44,7 @@ class WorkerProcess:
         self.info: dict[str, Any] = {}
         self._buf = b""
         self._log: Any = None
+        self._tmpdir: str | None = None
 
     @property
     def alive(self) -> bool:
@@ -54,6 +56,8 @@ class WorkerProcess:
         cmd += ["--memory-mb", str(self.memory_mb)]
         if self.classes is not None:
             cmd += ["--classes", str(self.classes)]
+        self._tmpdir = tempfile.mkdtemp(prefix="fmrepair-alloy-")
+        cmd += ["--tmpdir", self._tmpdir]
         env = dict(os.environ, MALLOC_ARENA_MAX="2")
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
         self._buf = b""
@@ -154,6 +158,9 @@ class WorkerProcess:
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self._tmpdir is not None:
+            shutil.rmtree(self._tmpdir, ignore_errors=True)
+            self._tmpdir = None
 
 
 def _rss_mb(pid: int) -> int | None:

@@ -11,6 +11,7 @@ Run as ``python -m fmrepair.verifiers.alloy.worker_main --memory-mb N --jar JAR 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import json
 import os
@@ -54,7 +55,15 @@ class Channel:
         self.out.flush()
 
 
-def _serve(channel: Channel, memory_mb: int) -> None:
+def _remove_parse_files(tmpdir: str | None) -> None:
+    """Alloy parses a string through a temp file it deletes only at JVM exit: remove them now."""
+    if tmpdir:
+        for path in Path(tmpdir).glob("alloy_heredoc*.als"):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def _serve(channel: Channel, memory_mb: int, tmpdir: str | None) -> None:
     from .analyzer import Analyzer  # noqa: PLC0415 - needs the JVM started first
 
     analyzer = Analyzer()
@@ -74,6 +83,7 @@ def _serve(channel: Channel, memory_mb: int) -> None:
             return
         try:
             summary = analyzer.check(request["source"], request.get("solver", "auto"), channel.send)
+            _remove_parse_files(tmpdir)
         except ValueError as e:  # unknown solver name
             channel.send({"type": "done", "status": "error", "errors": [{"message": str(e)}]})
             continue
@@ -81,6 +91,11 @@ def _serve(channel: Channel, memory_mb: int) -> None:
             name = type(e).__name__
             text = f"{name}: {e}" if "OutOfMemory" not in name else f"out of memory (heap cap {memory_mb} MB)"
             channel.send({"type": "done", "status": "error", "errors": [{"message": text}], "restart": True})
+            return
+        if any("OutOfMemoryError" in e["message"] for e in summary["errors"]):
+            for e in summary["errors"]:
+                e["message"] = f"out of memory (Java heap cap {memory_mb} MB)"
+            channel.send({"type": "done", **summary, "restart": True})
             return
         channel.send({"type": "done", **summary})
 
@@ -90,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jar", required=True)
     parser.add_argument("--classes", default="")
     parser.add_argument("--memory-mb", type=int, default=2048)
+    parser.add_argument("--tmpdir", default=None)
     args = parser.parse_args(argv)
 
     _die_with_parent()
@@ -101,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from .jvm import start_jvm  # noqa: PLC0415
 
-        start_jvm(Path(args.jar), Path(args.classes) if args.classes else None, args.memory_mb)
-        _serve(channel, args.memory_mb)
+        start_jvm(Path(args.jar), Path(args.classes) if args.classes else None, args.memory_mb, args.tmpdir)
+        _serve(channel, args.memory_mb, args.tmpdir)
     except Exception as e:
         traceback.print_exc()
         channel.send({"type": "fatal", "message": f"{type(e).__name__}: {e}"})

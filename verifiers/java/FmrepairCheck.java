@@ -10,13 +10,17 @@ import edu.mit.csail.sdg.translator.TranslateAlloyToKodkod;
 /**
  * One fresh JVM per check: parse one .als file, execute every command, print one line per command
  * ("label<TAB>check|run<TAB>outcome"). Used only by the benchmark as the baseline.
- * Usage: java -cp alloy.jar:DIR FmrepairCheck FILE [SOLVER_ID]
+ * Usage: java -cp alloy.jar:DIR FmrepairCheck FILE [SATSOLVER_FIELD]
  */
 public class FmrepairCheck {
     public static void main(String[] args) throws Exception {
         A4Reporter rep = A4Reporter.NOP;
         A4Options opt = new A4Options();
-        opt.solver = args.length > 1 ? A4Options.SatSolver.parse(args[1]) : A4Options.SatSolver.SAT4J;
+        opt.solver = A4Options.SatSolver.SAT4J;
+        if (args.length > 1) { // a field name of A4Options.SatSolver, e.g. MiniSatJNI
+            opt.solver = (A4Options.SatSolver) A4Options.SatSolver.class.getField(args[1]).get(null);
+        }
+        opt.skolemDepth = 1;
         try {
             CompModule world = CompUtil.parseEverything_fromFile(rep, null, args[0]);
             for (Command cmd : world.getAllCommands()) {

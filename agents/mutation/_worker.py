@@ -1,0 +1,232 @@
+"""Worker process (owns a JVM): parse an Alloy source and return its resolved syntax tree with spans.
+
+Protocol, one JSON object per line on stdin/stdout: ``{"op": "parse", "source"}`` answers
+``{"ok": true, "model": {...}}`` or ``{"ok": false, "error": ...}``; ``{"op": "core", "source",
+"index"}`` solves command ``index`` with the MiniSatProver solver and answers the unsat core as
+character spans (``{"ok": true, "sat": bool, "core": [[start, end], ...]}``).
+
+Run as ``python -m fmrepair.agents.mutation._worker --jar JAR``. Only this process imports JPype.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+LEAVES = ("ExprVar", "PrimSig", "SubsetSig", "Field", "ExprConstant")
+
+
+class Extractor:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.line_off = [0]
+        for i, ch in enumerate(source):
+            if ch == "\n":
+                self.line_off.append(i + 1)
+
+    def off(self, pos: Any) -> tuple[int, int] | None:
+        if pos is None:
+            return None
+        x, y, x2, y2 = int(pos.x), int(pos.y), int(pos.x2), int(pos.y2)
+        if y < 1 or y2 < 1 or y > len(self.line_off) or y2 > len(self.line_off):
+            return None
+        s, e = self.line_off[y - 1] + x - 1, self.line_off[y2 - 1] + x2
+        if not (0 <= s < e <= len(self.source)):
+            return None
+        return s, e
+
+    def balanced(self, span: tuple[int, int] | None) -> tuple[int, int] | None:
+        """Alloy's spans may stop before a closing parenthesis; extend them until parentheses balance."""
+        if span is None:
+            return None
+        s, e = span
+        depth = self.source.count("(", s, e) - self.source.count(")", s, e)
+        while depth > 0 and e < len(self.source):
+            if self.source[e] == ")":
+                depth -= 1
+            elif not self.source[e].isspace():
+                return None
+            e += 1
+        while depth < 0 and s > 0:
+            s -= 1
+            if self.source[s] == "(":
+                depth += 1
+            elif not self.source[s].isspace():
+                return None
+        return (s, e) if depth == 0 else None
+
+    def node(self, e: Any) -> dict[str, Any]:
+        cls = str(e.getClass().getSimpleName())
+        if cls == "ExprUnary" and str(e.op.name()) == "NOOP":
+            inner = self.node(e.sub)
+            if inner["k"] in LEAVES:
+                span = self.off(e.span())
+                if span:
+                    inner["s"], inner["e"] = span
+            return inner
+        span = self.balanced(self.off(e.span())) or (-1, -1)
+        pos = self.off(e.pos()) or (-1, -1)
+        t = e.type()
+        d: dict[str, Any] = {"k": cls, "s": span[0], "e": span[1], "os": pos[0], "oe": pos[1], "c": []}
+        d["ar"] = int(t.arity())
+        d["ty"] = str(t)
+        d["bool"] = bool(t.is_bool)
+        op = getattr(e, "op", None)
+        if op is not None and not callable(op):
+            d["op"] = str(op.name())
+        if cls == "ExprBinary":
+            d["c"] = [self.node(e.left), self.node(e.right)]
+        elif cls == "ExprUnary":
+            d["c"] = [self.node(e.sub)]
+        elif cls == "ExprList":
+            d["c"] = [self.node(a) for a in e.args]
+        elif cls == "ExprCall":
+            d["name"] = _strip(e.fun.label)
+            d["c"] = [self.node(a) for a in e.args]
+        elif cls == "ExprQt":
+            d["decls"] = [
+                {"names": [str(n.label) for n in dc.names], "disj": dc.disjoint is not None, "expr": self.node(dc.expr)}
+                for dc in e.decls
+            ]
+            d["c"] = [self.node(e.sub)]
+        elif cls == "ExprLet":
+            d["name"] = str(e.var.label)
+            d["c"] = [self.node(e.expr), self.node(e.sub)]
+        elif cls == "ExprITE":
+            d["c"] = [self.node(e.cond), self.node(e.left), self.node(e.right)]
+        elif cls == "ExprVar":
+            d["name"] = str(e.label)
+        elif cls in ("PrimSig", "SubsetSig"):
+            d["name"] = _strip(e.label)
+            d["builtin"] = bool(e.builtin)
+        elif cls == "Field":
+            d["name"] = str(e.label)
+            d["owner"] = _strip(e.sig.label)
+        elif cls == "ExprConstant":
+            d["num"] = int(_get(e, "num"))
+        return d
+
+    def model(self, world: Any) -> dict[str, Any]:
+        root = world.getRootModule()
+        funcs = []
+        for f in root.getAllFunc():
+            span = self.off(_get(f, "pos"))
+            funcs.append(
+                {
+                    "name": _strip(f.label),
+                    "pred": bool(f.isPred),
+                    "params": [str(p.label) for p in f.params()],
+                    "body": self.node(f.getBody()),
+                    "span": span,
+                }
+            )
+        facts = [{"name": str(p.a), "body": self.node(p.b)} for p in root.getAllFacts()]
+        asserts = [{"name": _strip(p.label), "body": self.node(p.expr)} for p in root.getAllAssertions()]
+        sigs = []
+        for s in root.getAllSigs():
+            parents = []
+            if str(s.getClass().getSimpleName()) == "SubsetSig":
+                parents = [_strip(p.label) for p in s.parents]
+            elif s.isTopLevel() is False and s.parent is not None:
+                parents = [_strip(s.parent.label)]
+            sigs.append(
+                {
+                    "name": _strip(s.label),
+                    "subset": str(s.getClass().getSimpleName()) == "SubsetSig",
+                    "parents": parents,
+                    "abstract": s.isAbstract is not None,
+                    "one": s.isOne is not None,
+                    "var": s.isVariable is not None,
+                    "fields": [{"name": str(f.label), "ar": int(f.type().arity()), "ty": str(f.type())} for f in s.getFields()],
+                    "facts": [self.node(x) for x in s.getFacts()],
+                }
+            )
+        commands = [
+            {"label": str(c.label), "check": bool(c.check), "expect": int(c.expects), "formula": self.node(c.formula)}
+            for c in world.getAllCommands()
+        ]
+        return {"funcs": funcs, "facts": facts, "asserts": asserts, "sigs": sigs, "commands": commands}
+
+
+def _get(obj: Any, name: str) -> Any:
+    """A Java field that may be shadowed by a same-named method in JPype."""
+    v = getattr(obj, name)
+    return v() if callable(v) else v
+
+
+def _strip(label: Any) -> str:
+    s = str(label)
+    return s[5:] if s.startswith("this/") else s
+
+
+class Service:
+    def __init__(self) -> None:
+        from jpype import JClass  # noqa: PLC0415
+
+        self.CompUtil = JClass("edu.mit.csail.sdg.parser.CompUtil")
+        self.Translate = JClass("edu.mit.csail.sdg.translator.TranslateAlloyToKodkod")
+        self.A4Options = JClass("edu.mit.csail.sdg.translator.A4Options")
+        self.Err = JClass("edu.mit.csail.sdg.alloy4.Err")
+        self.rep = JClass("edu.mit.csail.sdg.alloy4.A4Reporter").NOP
+
+    def parse(self, source: str) -> dict[str, Any]:
+        try:
+            world = self.CompUtil.parseEverything_fromString(self.rep, source)
+        except self.Err as e:
+            return {"ok": False, "error": " ".join(str(e.msg or e).split())}
+        return {"ok": True, "model": Extractor(source).model(world)}
+
+    def core(self, source: str, index: int) -> dict[str, Any]:
+        world = self.CompUtil.parseEverything_fromString(self.rep, source)
+        cmd = world.getAllCommands().get(index)
+        opt = self.A4Options()
+        opt.solver = self.A4Options.SatSolver.MiniSatProverJNI
+        opt.coreMinimization = 1
+        opt.skolemDepth = 1
+        sol = self.Translate.execute_command(self.rep, world.getAllReachableSigs(), cmd, opt)
+        if sol.satisfiable():
+            return {"ok": True, "sat": True, "core": []}
+        ex = Extractor(source)
+        core = sol.highLevelCore()
+        spans = [ex.off(p) for p in list(core.a) + list(core.b)]
+        return {"ok": True, "sat": False, "core": [list(s) for s in spans if s]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--jar", required=True)
+    parser.add_argument("--memory-mb", type=int, default=1024)
+    args = parser.parse_args(argv)
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    from fmrepair.verifiers.alloy.jvm import start_jvm  # noqa: PLC0415
+
+    start_jvm(Path(args.jar), None, args.memory_mb)
+    service = Service()
+    out.write(json.dumps({"ok": True, "ready": True}) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req.get("op") == "quit":
+            break
+        try:
+            if req["op"] == "parse":
+                reply = service.parse(req["source"])
+            else:
+                reply = service.core(req["source"], int(req["index"]))
+        except Exception as e:  # Java errors (JNI solver missing, ...) are answers, not crashes
+            reply = {"ok": False, "error": f"{type(e).__name__}: {e}"}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""The Alloy syntax tree with source spans, from the real Alloy parser in a worker process we own.
+
+`AstClient.parse(source)` returns a `Model` (funcs, facts, asserts, sig facts, sigs, commands) whose
+expressions are `Node`s carrying 0-based character spans into the source, so that mutations are
+span replacements in the text. The parent process never starts a JVM.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+_ids = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Node:
+    k: str  # Java class: ExprBinary, ExprUnary, ExprList, ExprQt, ExprCall, ExprLet, ExprITE, leaves
+    s: int  # span in the source (end exclusive); -1 when unknown
+    e: int
+    c: list[Node] = field(default_factory=list)
+    op: str = ""
+    os: int = -1  # operator token span
+    oe: int = -1
+    ar: int = 0  # arity (0: formula or integer)
+    ty: str = ""
+    bool_: bool = False
+    name: str = ""
+    owner: str = ""
+    num: int = 0
+    builtin: bool = False
+    decls: list[tuple[list[str], bool, Node]] = field(default_factory=list)
+    text: str = ""  # override: rendering of a synthesized node
+    id: int = field(default_factory=lambda: next(_ids))
+
+    @property
+    def leaf(self) -> bool:
+        return self.k in ("ExprVar", "PrimSig", "SubsetSig", "Field", "ExprConstant")
+
+    def walk(self) -> Any:
+        yield self
+        for _, _, b in self.decls:
+            yield from b.walk()
+        for ch in self.c:
+            yield from ch.walk()
+
+
+def node_from(d: dict[str, Any]) -> Node:
+    n = Node(
+        k=d["k"], s=d["s"], e=d["e"], c=[node_from(x) for x in d.get("c", [])], op=d.get("op", ""),
+        os=d.get("os", -1), oe=d.get("oe", -1), ar=d.get("ar", 0), ty=d.get("ty", ""), bool_=d.get("bool", False),
+        name=d.get("name", ""), owner=d.get("owner", ""), num=d.get("num", 0), builtin=d.get("builtin", False),
+    )
+    n.decls = [(x["names"], x["disj"], node_from(x["expr"])) for x in d.get("decls", [])]
+    return n
+
+
+@dataclass
+class Func:
+    name: str
+    pred: bool
+    params: list[str]
+    body: Node
+    span: tuple[int, int] | None
+
+
+@dataclass
+class Model:
+    funcs: dict[str, Func]
+    facts: list[tuple[str, Node]]  # named facts and sig facts ("sig X" with the `this` variable)
+    asserts: dict[str, Node]
+    sigs: list[dict[str, Any]]
+    commands: list[dict[str, Any]]  # label, check, expect, formula (Node)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Model:
+        funcs = {
+            f["name"]: Func(f["name"], f["pred"], f["params"], node_from(f["body"]), tuple(f["span"]) if f["span"] else None)
+            for f in d["funcs"]
+        }
+        facts = [(f["name"], node_from(f["body"])) for f in d["facts"]]
+        for s in d["sigs"]:
+            facts += [(f"sig {s['name']}", node_from(x)) for x in s["facts"]]
+        asserts = {a["name"]: node_from(a["body"]) for a in d["asserts"]}
+        commands = [dict(c, formula=node_from(c["formula"])) for c in d["commands"]]
+        return cls(funcs, facts, asserts, d["sigs"], commands)
+
+
+class ParseError(Exception):
+    pass
+
+
+class AstClient:
+    """One worker process (a JVM) answering parse and unsat-core requests; thread-safe."""
+
+    def __init__(self, memory_mb: int = 1024, timeout_s: float = 60.0) -> None:
+        self.memory_mb = memory_mb
+        self.timeout_s = timeout_s
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._buf = b""
+
+    def _start(self) -> None:
+        from fmrepair.verifiers.alloy.jvm import alloy_jar
+
+        cmd = [sys.executable, "-m", "fmrepair.agents.mutation._worker", "--jar", str(alloy_jar())]
+        cmd += ["--memory-mb", str(self.memory_mb)]
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        self._buf = b""
+        self._read(time.monotonic() + 120)
+
+    def _read(self, deadline: float) -> dict[str, Any]:
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.close()
+                raise TimeoutError("the Alloy parse worker did not answer in time")
+            ready, _, _ = select.select([fd], [], [], min(left, 0.5))
+            if ready:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    self.close()
+                    raise RuntimeError("the Alloy parse worker died")
+                self._buf += chunk
+        line, _, self._buf = self._buf.partition(b"\n")
+        return json.loads(line)
+
+    def request(self, payload: dict[str, Any], timeout_s: float | None = None) -> dict[str, Any]:
+        with self._lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self._start()
+            assert self.proc is not None and self.proc.stdin is not None
+            self.proc.stdin.write((json.dumps(payload) + "\n").encode())
+            self.proc.stdin.flush()
+            return self._read(time.monotonic() + (timeout_s or self.timeout_s))
+
+    def parse(self, source: str) -> Model:
+        reply = self.request({"op": "parse", "source": source})
+        if not reply.get("ok"):
+            raise ParseError(reply.get("error", "parse failed"))
+        return Model.from_json(reply["model"])
+
+    def core(self, source: str, index: int, timeout_s: float = 10.0) -> list[tuple[int, int]] | None:
+        """Unsat-core spans of command ``index`` (None: satisfiable, or no core available)."""
+        try:
+            reply = self.request({"op": "core", "source": source, "index": index}, timeout_s)
+        except (TimeoutError, RuntimeError):
+            return None
+        if not reply.get("ok") or reply.get("sat"):
+            return None
+        return [(int(a), int(b)) for a, b in reply["core"]]
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            for s in (self.proc.stdin, self.proc.stdout):
+                if s is not None:
+                    s.close()
+            self.proc = None
+
+
+_shared: AstClient | None = None
+
+
+def shared_client() -> AstClient:
+    global _shared
+    if _shared is None:
+        import atexit
+
+        _shared = AstClient()
+        atexit.register(_shared.close)
+    return _shared

@@ -1,0 +1,339 @@
+"""Counterexamples as Python instances, and a small Alloy evaluator over them (for pruning).
+
+`parse_witness` reads the verifier's rendered counterexample (``Sig = {A$0, ...}``, ``field =
+{A$0->B$1}``); `Evaluator` computes a (mutated) expression's value on it. Anything it does not cover
+(temporal operators, integers inside relations, library functions, large set-valued quantifiers)
+raises `Unknown`, and the caller then does not prune: pruning is only a filter in front of the real
+analyzer, never a verdict.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from .ast import Model, Node
+
+Rel = frozenset[tuple[str, ...]]
+Value = Any  # Rel | bool | int
+
+
+class Unknown(Exception):  # noqa: N818
+    pass
+
+
+class Instance:
+    def __init__(self, sigs: dict[str, Rel], fields: dict[str, Rel]) -> None:
+        self.sigs = sigs
+        self.fields = fields
+        self.univ: Rel = frozenset(t for r in sigs.values() for t in r)
+
+
+def _tuples(text: str) -> Rel:
+    inner = text.strip()
+    if not (inner.startswith("{") and inner.endswith("}")):
+        raise Unknown("not a tuple set")
+    items = [x.strip() for x in inner[1:-1].split(",") if x.strip()]
+    return frozenset(tuple(a.strip() for a in x.split("->")) for x in items)
+
+
+def parse_witness(witness: str | None, model: Model) -> Instance | None:
+    """The instance of a rendered counterexample (None: temporal, truncated or unreadable)."""
+    if not witness or witness.startswith("trace of") or "(truncated)" in witness:
+        return None
+    values: dict[str, Rel] = {}
+    try:
+        for line in witness.splitlines():
+            if line.startswith("skolem ") or " = " not in line:
+                continue
+            name, _, rest = line.partition(" = ")
+            values[name.strip()] = _tuples(rest)
+    except Unknown:
+        return None
+    sigs: dict[str, Rel] = {}
+    known = {s["name"] for s in model.sigs}
+
+    def sig_value(name: str, depth: int = 0) -> Rel:
+        if name in sigs:
+            return sigs[name]
+        if name in values:
+            sigs[name] = values[name]
+        else:  # an abstract parent is not listed: the union of its children
+            kids = [s["name"] for s in model.sigs if not s["subset"] and name in s["parents"]]
+            sigs[name] = frozenset().union(*(sig_value(k, depth + 1) for k in kids)) if depth < 20 else frozenset()
+        return sigs[name]
+
+    for name in known:
+        sig_value(name)
+    fields: dict[str, Rel] = {}
+    for s in model.sigs:
+        for f in s["fields"]:
+            key = f"{s['name']}<:{f['name']}"
+            fields[key] = values.get(key, values.get(f["name"], frozenset()))
+    return Instance(sigs, fields)
+
+
+def _join(a: Rel, b: Rel) -> Rel:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for t in b:
+        index.setdefault(t[0], []).append(t[1:])
+    return frozenset(x[:-1] + y for x in a for y in index.get(x[-1], ()))
+
+
+def _closure(r: Rel) -> Rel:
+    if any(len(t) != 2 for t in r):
+        raise Unknown("closure of a non-binary relation")
+    result = set(r)
+    while True:
+        new = {(a, d) for (a, b) in result for (c, d) in result if b == c} - result
+        if not new:
+            return frozenset(result)
+        result |= new
+
+
+_CMP = {"LT": lambda a, b: a < b, "LTE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GTE": lambda a, b: a >= b}
+MAX_SUBSETS = 256
+
+
+class Evaluator:
+    """Values of nodes on one instance; ``overrides`` maps node ids to replacement nodes (mutants)."""
+
+    def __init__(self, model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> None:
+        self.model = model
+        self.inst = inst
+        self.over = overrides or {}
+        self.depth = 0
+
+    def rel(self, n: Node, env: dict[str, Value]) -> Rel:
+        v = self.ev(n, env)
+        if not isinstance(v, frozenset):
+            raise Unknown("expected a relation")
+        return v
+
+    def num(self, n: Node, env: dict[str, Value]) -> int:
+        v = self.ev(n, env)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise Unknown("expected an integer")
+        return v
+
+    def formula(self, n: Node, env: dict[str, Value]) -> bool:
+        v = self.ev(n, env)
+        if not isinstance(v, bool):
+            raise Unknown("expected a formula")
+        return v
+
+    def ev(self, n: Node, env: dict[str, Value]) -> Value:
+        n = self.over.get(n.id, n)
+        handler = getattr(self, "_" + n.k, None)
+        if handler is None:
+            raise Unknown(n.k)
+        return handler(n, env)
+
+    # -- leaves ---------------------------------------------------------------------------------
+    def _ExprConstant(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        if n.op in ("TRUE", "FALSE"):
+            return n.op == "TRUE"
+        if n.op == "NUMBER":
+            return n.num
+        if n.op == "EMPTYNESS":
+            return frozenset()
+        if n.op == "IDEN":
+            return frozenset((t[0], t[0]) for t in self.inst.univ)
+        raise Unknown(n.op)
+
+    def _PrimSig(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        if n.builtin:
+            if n.name == "univ":
+                return self.inst.univ
+            if n.name == "none":
+                return frozenset()
+            raise Unknown(n.name)
+        if n.name not in self.inst.sigs:
+            raise Unknown(n.name)
+        return self.inst.sigs[n.name]
+
+    _SubsetSig = _PrimSig
+
+    def _Field(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        key = f"{n.owner}<:{n.name}"
+        if key not in self.inst.fields:
+            raise Unknown(key)
+        return self.inst.fields[key]
+
+    def _ExprVar(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        if n.name not in env:
+            raise Unknown(n.name)
+        return env[n.name]
+
+    # -- operators --------------------------------------------------------------------------------
+    def _ExprUnary(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        op, sub = n.op, n.c[0]
+        if op in ("NOOP", "ONEOF", "SETOF", "LONEOF", "SOMEOF", "EXACTLYOF"):
+            return self.ev(sub, env)
+        if op == "NOT":
+            return not self.formula(sub, env)
+        if op in ("NO", "SOME", "LONE", "ONE"):
+            size = len(self.rel(sub, env))
+            return {"NO": size == 0, "SOME": size > 0, "LONE": size <= 1, "ONE": size == 1}[op]
+        if op == "TRANSPOSE":
+            if any(len(t) != 2 for t in self.rel(sub, env)):
+                raise Unknown("transpose of a non-binary relation")
+            return frozenset(t[::-1] for t in self.rel(sub, env))
+        if op == "CLOSURE":
+            return _closure(self.rel(sub, env))
+        if op == "RCLOSURE":
+            return _closure(self.rel(sub, env)) | frozenset((t[0], t[0]) for t in self.inst.univ)
+        if op == "CARDINALITY":
+            return len(self.rel(sub, env))
+        raise Unknown(op)
+
+    def _ExprBinary(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        op, (a, b) = n.op, n.c
+        if op in ("AND", "OR", "IMPLIES", "IFF"):
+            x = self.formula(a, env)
+            if op == "AND" and not x:
+                return False
+            if op == "OR" and x:
+                return True
+            if op == "IMPLIES":
+                return (not x) or self.formula(b, env)
+            y = self.formula(b, env)
+            return x == y if op == "IFF" else y
+        if op in _CMP or op.startswith("NOT_L") or op.startswith("NOT_G"):
+            base = op.removeprefix("NOT_")
+            r = _CMP[base](self.num(a, env), self.num(b, env))
+            return r if base == op else not r
+        if op in ("EQUALS", "NOT_EQUALS"):
+            x, y = self.ev(a, env), self.ev(b, env)
+            if isinstance(x, bool) or isinstance(y, bool) or type(x) is not type(y):
+                raise Unknown("mixed equality")
+            return (x == y) == (op == "EQUALS")
+        if op in ("IN", "NOT_IN"):
+            return (self.rel(a, env) <= self.rel(b, env)) == (op == "IN")
+        if op in ("IPLUS", "IMINUS", "MUL", "DIV", "REM"):
+            x, y = self.num(a, env), self.num(b, env)
+            if op in ("DIV", "REM") and y == 0:
+                raise Unknown("division by zero")
+            return {"IPLUS": x + y, "IMINUS": x - y, "MUL": x * y, "DIV": int(x / y), "REM": x - y * int(x / y)}[op]
+        x, y = self.rel(a, env), self.rel(b, env)
+        if op == "JOIN":
+            return _join(x, y)
+        if op == "PLUS":
+            return x | y
+        if op == "MINUS":
+            return x - y
+        if op == "INTERSECT":
+            return x & y
+        if op == "DOMAIN":
+            return frozenset(t for t in y if (t[0],) in x)
+        if op == "RANGE":
+            return frozenset(t for t in x if (t[-1],) in y)
+        if op == "PLUSPLUS":
+            dom = {t[0] for t in y}
+            return frozenset(t for t in x if t[0] not in dom) | y
+        if "ARROW" in op:
+            return frozenset(s + t for s in x for t in y)
+        raise Unknown(op)
+
+    def _ExprList(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        if n.op == "AND":
+            return all(self.formula(c, env) for c in n.c)
+        if n.op == "OR":
+            return any(self.formula(c, env) for c in n.c)
+        if n.op == "DISJOINT":
+            sets = [self.rel(c, env) for c in n.c]
+            return all(not (p & q) for p, q in itertools.combinations(sets, 2))
+        raise Unknown(n.op)
+
+    def _ExprITE(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        return self.ev(n.c[1] if self.formula(n.c[0], env) else n.c[2], env)
+
+    def _ExprLet(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        return self.ev(n.c[1], {**env, n.name: self.ev(n.c[0], env)})
+
+    def _ExprCall(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        f = self.model.funcs.get(n.name)
+        if f is None or len(f.params) != len(n.c) or self.depth > 30:
+            raise Unknown(f"call {n.name}")
+        args = {p: self.ev(a, env) for p, a in zip(f.params, n.c, strict=True)}
+        self.depth += 1
+        try:
+            return self.ev(f.body, args)
+        finally:
+            self.depth -= 1
+
+    # -- quantifiers ----------------------------------------------------------------------------
+    def _bindings(self, decls: list[tuple[list[str], bool, Node]], env: dict[str, Value]) -> Any:
+        if not decls:
+            yield env
+            return
+        (names, disj, bound), rest = decls[0], decls[1:]
+        yield from self._bind_names(names, disj, bound, env, rest, [])
+
+    def _bind_names(
+        self, names: list[str], disj: bool, bound: Node, env: dict[str, Value], rest: Any, used: list[Rel]
+    ) -> Any:
+        if not names:
+            yield from self._bindings(rest, env)
+            return
+        values = self._domain(bound, env)
+        for v in values:
+            if disj and any(v & u for u in used):
+                continue
+            yield from self._bind_names(names[1:], disj, bound, {**env, names[0]: v}, rest, used + [v])
+
+    def _domain(self, bound: Node, env: dict[str, Value]) -> list[Rel]:
+        bound = self.over.get(bound.id, bound)
+        mult = bound.op if bound.k == "ExprUnary" else "ONEOF"
+        if mult not in ("ONEOF", "SETOF", "LONEOF", "SOMEOF"):
+            mult = "ONEOF"
+        r = sorted(self.rel(bound, env))
+        if mult == "ONEOF":
+            return [frozenset([t]) for t in r]
+        if 2 ** len(r) > MAX_SUBSETS:
+            raise Unknown("too many subsets")
+        lo, hi = (1 if mult == "SOMEOF" else 0), (1 if mult == "LONEOF" else len(r))
+        return [frozenset(c) for k in range(lo, hi + 1) for c in itertools.combinations(r, k)]
+
+    def _ExprQt(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
+        op = n.op
+        body = n.c[0]
+        if op == "COMPREHENSION":
+            out = set()
+            for b in self._bindings(n.decls, env):
+                if self.formula(body, b):
+                    out.add(sum((next(iter(b[x])) for names, _, _ in n.decls for x in names), ()))
+            return frozenset(out)
+        if op == "SUM":
+            return sum(self.num(body, b) for b in self._bindings(n.decls, env))
+        count = 0
+        for b in self._bindings(n.decls, env):
+            holds = self.formula(body, b)
+            if op == "ALL" and not holds:
+                return False
+            if op == "SOME" and holds:
+                return True
+            count += holds
+            if op in ("NO", "LONE", "ONE") and count > (0 if op == "NO" else 1):
+                return False
+        return {"ALL": True, "SOME": False, "NO": count == 0, "LONE": count <= 1, "ONE": count == 1}[op]
+
+
+def holds(model: Model, inst: Instance, formula: Node, overrides: dict[int, Node] | None = None) -> bool:
+    """The formula's truth value on the instance (raises Unknown)."""
+    return Evaluator(model, inst, overrides).formula(formula, {})
+
+
+def facts_hold(model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> bool:
+    """All named facts and sig facts (sig facts quantify the implicit `this`) on the instance."""
+    ev = Evaluator(model, inst, overrides)
+    for name, body in model.facts:
+        if name.startswith("sig "):
+            atoms = inst.sigs.get(name[4:])
+            if atoms is None:
+                raise Unknown(name)
+            if not all(ev.formula(body, {"this": frozenset([t])}) for t in atoms):
+                return False
+        elif not ev.formula(body, {}):
+            return False
+    return True

@@ -1,0 +1,251 @@
+"""Mutation operators over the Alloy syntax tree.
+
+Each `Mutation` replaces one node: a span of the source gets new text, and a synthesized `Node` stands
+in for the old one when candidates are evaluated on counterexamples (no re-parse). New text is built
+from the children's source text, parenthesized where precedence could change the parse.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .ast import Model, Node, _ids
+
+QUANT = {"ALL": "all", "SOME": "some", "NO": "no", "LONE": "lone", "ONE": "one"}
+MULT = {"NO": "no", "SOME": "some", "LONE": "lone", "ONE": "one"}
+REL_CMP = {"IN": "in", "NOT_IN": "!in", "EQUALS": "=", "NOT_EQUALS": "!="}
+INT_CMP = {"EQUALS": "=", "NOT_EQUALS": "!=", "LT": "<", "LTE": "=<", "GT": ">", "GTE": ">="}
+LOGIC = {"AND": "and", "OR": "or", "IMPLIES": "implies", "IFF": "iff"}
+SETOP = {"PLUS": "+", "MINUS": "-", "INTERSECT": "&", "PLUSPLUS": "++"}
+CLOS = {"CLOSURE": "^", "RCLOSURE": "*", "TRANSPOSE": "~"}
+LEAF_KINDS = ("ExprVar", "PrimSig", "SubsetSig", "Field")
+
+
+@dataclass
+class Mutation:
+    target: Node
+    new: Node
+    desc: str
+    operator: str
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return self.target.s, self.target.e
+
+
+class Context:
+    """The source, the model, and what replacements are type-plausible."""
+
+    def __init__(self, source: str, model: Model) -> None:
+        self.source = source
+        self.model = model
+        self.top = {s["name"]: self._top(s["name"]) for s in model.sigs}
+        self.fields = [
+            Node("Field", -1, -1, name=f["name"], owner=sig["name"], ar=f["ar"], ty=f["ty"])
+            for sig in model.sigs
+            for f in sig["fields"]
+        ]
+
+    def _top(self, name: str, depth: int = 0) -> str:
+        sig = next((s for s in self.model.sigs if s["name"] == name), None)
+        if sig is None or not sig["parents"] or depth > 20:
+            return name
+        return self._top(sig["parents"][0], depth + 1)
+
+    def text(self, n: Node) -> str:
+        return n.text or self.source[n.s : n.e]
+
+    def par(self, n: Node) -> str:
+        t = self.text(n)
+        if n.leaf or n.k == "ExprCall" or (t.startswith("(") and t.endswith(")") and _balanced(t[1:-1])):
+            return t
+        return f"({t})"
+
+    def cols(self, ty: str) -> list[str]:
+        first = ty.strip("{}").split(",")[0].strip()
+        return [self.top.get(c.removeprefix("this/"), c.removeprefix("this/")) for c in first.split("->")]
+
+
+def _balanced(t: str) -> bool:
+    d = 0
+    for ch in t:
+        d += ch == "("
+        d -= ch == ")"
+        if d < 0:
+            return False
+    return d == 0
+
+
+def synth(like: Node, text: str, **changes: object) -> Node:
+    return dataclasses.replace(like, text=text, id=next(_ids), **changes)  # type: ignore[arg-type]
+
+
+def clone(n: Node) -> Node:
+    """The same node under a new id (a wrapper's child must not be replaced by the wrapper again)."""
+    return dataclasses.replace(n, id=next(_ids))
+
+
+def valid(n: Node, ctx: Context) -> bool:
+    if n.s < 0 or n.e <= n.s:
+        return False
+    if n.k in LEAF_KINDS:
+        return (n.text or ctx.source[n.s : n.e]) == n.name
+    return True
+
+
+def _mut(n: Node, new: Node, op: str, ctx: Context) -> Mutation:
+    return Mutation(n, new, f"{op}: `{ctx.text(n)}` -> `{new.text}`", op)
+
+
+def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
+    """Every single mutation of node ``n`` (``scope``: variable name -> type, for replacements)."""
+    if not valid(n, ctx):
+        return
+    t = ctx.text(n)
+    k, op = n.k, n.op
+    if k == "ExprQt" and op in QUANT and not n.text and ctx.source[n.os : n.oe] == QUANT[op]:
+        for o, w in QUANT.items():
+            if o != op:
+                yield _mut(n, synth(n, ctx.source[n.s : n.os] + w + ctx.source[n.oe : n.e], op=o), "quantifier", ctx)
+    if k == "ExprUnary" and op in MULT and n.c and valid(n.c[0], ctx):
+        for o, w in MULT.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{w} {ctx.par(n.c[0])}", op=o), "multiplicity", ctx)
+    if k == "ExprUnary" and op == "NOT" and valid(n.c[0], ctx):
+        yield Mutation(n, synth(n.c[0], ctx.par(n.c[0])), f"negation-removal: `{t}`", "negation")
+    if k == "ExprUnary" and op in CLOS and valid(n.c[0], ctx):
+        sub = n.c[0]
+        yield Mutation(n, synth(sub, ctx.par(sub)), f"drop {CLOS[op]}: `{t}`", "closure")
+        for o, w in CLOS.items():
+            if o != op:
+                yield _mut(n, synth(n, w + ctx.par(sub), op=o), "closure", ctx)
+    if k == "ExprBinary" and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
+        yield from _binary(n, ctx)
+    if k == "ExprList" and op in ("AND", "OR") and len(n.c) >= 2 and all(valid(c, ctx) for c in n.c):
+        other = "OR" if op == "AND" else "AND"
+        yield _mut(n, synth(n, f" {LOGIC[other]} ".join(ctx.par(c) for c in n.c), op=other), "logical", ctx)
+        for i in range(len(n.c)):
+            rest = n.c[:i] + n.c[i + 1 :]
+            yield _mut(n, synth(n, f" {LOGIC[op]} ".join(ctx.par(c) for c in rest), c=rest), "delete-conjunct", ctx)
+    if n.bool_ and k not in ("ExprConstant",) and not (k == "ExprUnary" and op == "NOT"):
+        yield _mut(n, Node("ExprUnary", n.s, n.e, [clone(n)], op="NOT", bool_=True, text=f"not {ctx.par(n)}"), "negation", ctx)
+    if n.ar == 2 and not n.bool_ and not (k == "ExprUnary" and op in CLOS):
+        for o, w in CLOS.items():
+            yield _mut(n, Node("ExprUnary", n.s, n.e, [clone(n)], op=o, ar=2, ty=n.ty, text=w + ctx.par(n)), "closure", ctx)
+    if n.ar >= 1 and not n.bool_:
+        yield from _joins(n, ctx, scope)
+    if k in LEAF_KINDS:
+        yield from _replace_leaf(n, ctx, scope)
+    if k == "ExprConstant" and op == "NUMBER":
+        for v in sorted({n.num - 1, n.num + 1, 0, 1} - {n.num}):
+            yield _mut(n, synth(n, str(v), num=v), "constant", ctx)
+
+
+def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
+    a, b = n.c
+    op = n.op
+    ints = a.ar == 0 and not a.bool_
+    table = INT_CMP if ints else REL_CMP
+    if op in table:
+        for o, w in table.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{ctx.text(a)} {w} {ctx.text(b)}", op=o), "comparison", ctx)
+        if op == "IN":
+            yield _mut(n, synth(n, f"{ctx.text(b)} in {ctx.text(a)}", c=[b, a]), "comparison-swap", ctx)
+    elif op in LOGIC:
+        for o, w in LOGIC.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "logical", ctx)
+        if op == "IMPLIES":
+            yield _mut(n, synth(n, f"{ctx.par(b)} implies {ctx.par(a)}", c=[b, a]), "logical-swap", ctx)
+        for side in (a, b):
+            yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
+    elif op in SETOP:
+        for o, w in SETOP.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "set-operator", ctx)
+        for side in (a, b):
+            yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
+    elif op == "JOIN":
+        for side in (a, b):
+            if side.ar >= 1:
+                yield Mutation(n, side, f"join-removal: `{ctx.text(n)}` -> `{ctx.text(side)}`", "join")
+        yield _mut(n, synth(n, f"{ctx.par(b)}.{ctx.par(a)}", c=[b, a]), "join-reverse", ctx)
+    elif op in ("DOMAIN", "RANGE"):
+        o, w = ("RANGE", ":>") if op == "DOMAIN" else ("DOMAIN", "<:")
+        yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)
+
+
+def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
+    """Join insertion: x -> x.f and x -> f.x for fields whose column types fit; r -> v.r for variables."""
+    if n.k == "ExprBinary" and n.op == "JOIN":
+        return
+    cols = ctx.cols(n.ty)
+    if n.ar >= 2:
+        for v, ty in scope.items():
+            if v != "this" and ty and ctx.cols(ty)[:1] == cols[:1]:
+                var = Node("ExprVar", -1, -1, name=v, ar=1, ty=ty, text=v)
+                new = Node("ExprBinary", n.s, n.e, [var, clone(n)], op="JOIN", ar=n.ar - 1, text=f"{v}.{ctx.par(n)}")
+                yield _mut(n, new, "join-insert", ctx)
+    seen: set[str] = set()
+    for f in ctx.fields:
+        key = f"{f.owner}<:{f.name}"
+        if key in seen:
+            continue
+        seen.add(key)
+        fc = ctx.cols(f.ty)
+        name = f.name if sum(g.name == f.name for g in ctx.fields if g.owner != f.owner) == 0 else key
+        leaf = Node("Field", -1, -1, name=f.name, owner=f.owner, ar=f.ar, ty=f.ty, text=name)
+        if cols and fc and cols[-1] == fc[0] and n.ar + f.ar - 2 >= 1:
+            new = Node("ExprBinary", n.s, n.e, [clone(n), leaf], op="JOIN", ar=n.ar + f.ar - 2, text=f"{ctx.par(n)}.{name}")
+            yield _mut(n, new, "join-insert", ctx)
+        if cols and fc and cols[0] == fc[-1] and n.ar + f.ar - 2 >= 1:
+            new = Node("ExprBinary", n.s, n.e, [leaf, clone(n)], op="JOIN", ar=n.ar + f.ar - 2, text=f"{name}.{ctx.par(n)}")
+            yield _mut(n, new, "join-insert", ctx)
+
+
+def _replace_leaf(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
+    if n.ar == 1:  # any unary leaf -> a variable in scope of the same type
+        for v, ty in scope.items():
+            if v != n.name and ty == n.ty and v != "this":
+                yield _mut(n, synth(n, v, name=v, k="ExprVar", builtin=False), "variable", ctx)
+    if n.k == "ExprVar" and n.ar == 1:  # a variable -> a sig of its hierarchy
+        top = ctx.cols(n.ty)[:1]
+        for s in ctx.model.sigs:
+            if ctx.cols("{this/" + s["name"] + "}")[:1] == top:
+                kind = "SubsetSig" if s["subset"] else "PrimSig"
+                yield _mut(n, synth(n, s["name"], name=s["name"], k=kind, builtin=False), "sig", ctx)
+    elif n.k in ("PrimSig", "SubsetSig") and not n.builtin:
+        top = ctx.top.get(n.name)
+        for s in ctx.model.sigs:
+            if s["name"] != n.name and ctx.top.get(s["name"]) == top:
+                kind = "SubsetSig" if s["subset"] else "PrimSig"
+                yield _mut(n, synth(n, s["name"], name=s["name"], k=kind), "sig", ctx)
+    elif n.k == "Field":
+        cols = ctx.cols(n.ty)
+        done = {n.name}
+        for f in ctx.fields:
+            if f.name not in done and f.ar == n.ar and ctx.cols(f.ty)[:1] == cols[:1]:
+                done.add(f.name)
+                yield _mut(n, synth(n, f.name, name=f.name, owner=f.owner, ty=f.ty), "field", ctx)
+
+
+def scopes(root: Node, params: dict[str, str]) -> Iterator[tuple[Node, dict[str, str]]]:
+    """Each node of a body with the variables in scope there (name -> type)."""
+    stack: list[tuple[Node, dict[str, str]]] = [(root, dict(params))]
+    while stack:
+        n, env = stack.pop()
+        yield n, env
+        inner = dict(env)
+        for names, _, bound in n.decls:
+            stack.append((bound, dict(inner)))
+            for x in names:
+                inner[x] = bound.ty
+        if n.k == "ExprLet" and n.c:
+            stack.append((n.c[0], dict(env)))
+            stack.append((n.c[1], {**env, n.name: n.c[0].ty}))
+            continue
+        for ch in n.c:
+            stack.append((ch, inner))

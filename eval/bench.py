@@ -1,0 +1,230 @@
+"""`fmrepair bench run`: a resumable, concurrent benchmark run over a suite.
+
+The run folder holds ``manifest.json``, ``attempts.jsonl`` (every attempt) and ``results.jsonl`` (exactly
+one line per finished task). A run killed at any point (SIGKILL included) continues with the same
+command: finished tasks are skipped, and the attempts of tasks that did not finish are dropped before
+they are redone, so nothing is lost or duplicated.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from fmrepair.runlog import RunLog, TaskResult, read_jsonl
+from fmrepair.task import Task
+
+# settings that change what a run measures: a resumed run must agree on all of them
+IDENTITY = ("suite", "root", "mode", "strategy", "model", "k", "samples", "independent_samples", "edit_mode", "seed")
+
+
+class BenchConfig(BaseModel):
+    suite: str
+    root: str | None = None
+    mode: str | None = None
+    strategy: str = "single-gf"
+    model: str = "qwen2.5-coder-0.5b"
+    k: int = Field(6, ge=1, description="iterations per chain")
+    samples: int = Field(1, ge=1, description="chains per task")
+    independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
+    edit_mode: str = "paragraph"
+    temperature: float = 0.2
+    seed: int = 0
+    max_new_tokens: int = 400
+    wall_seconds: float | None = None
+    candidates: int | None = None
+    check_timeout_s: float = 30.0
+    limit: int | None = None
+    ids: list[str] = Field(default_factory=list)
+    family: list[str] = Field(default_factory=list)
+    workers: int = Field(1, ge=1)
+    verifier_workers: int | None = None
+
+
+class ConfigMismatch(ValueError):
+    pass
+
+
+class NoModel:
+    """For search-only strategies: a model that must never be called."""
+
+    name = "none"
+    context_window = 0
+
+    def chat(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("this strategy needs a model: pass --model NAME")
+
+    async def achat(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("this strategy needs a model: pass --model NAME")
+
+    def count_tokens(self, text: str) -> int:
+        return len(text) // 4
+
+
+def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
+    from fmrepair.eval.suites import get_suite, resolve_root
+
+    suite = get_suite(cfg.suite)
+    load = suite.load(resolve_root(cfg.suite, cfg.root), cfg.mode)
+    tasks = [t for t in load.tasks if t.id not in load.duplicates]  # seed 000 §4.2: duplicates out
+    if cfg.family:
+        tasks = [t for t in tasks if t.meta.get("family") in cfg.family]
+    if cfg.ids:
+        wanted = set(cfg.ids)
+        tasks = [t for t in tasks if t.id in wanted or t.id.rsplit("/", 1)[-1] in wanted]
+    if cfg.limit is not None:
+        tasks = tasks[: cfg.limit]
+    return tasks, load
+
+
+def compact_unfinished(log: RunLog) -> int:
+    """Drop attempts of tasks without a result line (a killed run); returns how many were dropped."""
+    path = log.folder / log.ATTEMPTS
+    if not path.exists():
+        return 0
+    done = log.finished_ids()
+    keep, dropped = [], 0
+    for d in read_jsonl(path):
+        if d.get("task_id") in done:
+            keep.append(d)
+        else:
+            dropped += 1
+    if dropped:
+        import json
+
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            for d in keep:
+                f.write(json.dumps(d) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    return dropped
+
+
+def _check_identity(log: RunLog, cfg: BenchConfig) -> None:
+    old = log.read_manifest()
+    if old is None:
+        return
+    prev = old.config.get("bench", {})
+    diffs = [
+        f"{k}: {prev.get(k)!r} -> {getattr(cfg, k)!r}" for k in IDENTITY if k in prev and prev[k] != getattr(cfg, k)
+    ]
+    if diffs:
+        raise ConfigMismatch(f"{log.folder} holds a different run ({'; '.join(diffs)}); use another --out")
+
+
+def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
+    from fmrepair.agents.config import Budget, RepairConfig
+
+    return RepairConfig(
+        strategy=cfg.strategy,
+        edit_mode=cfg.edit_mode,  # type: ignore[arg-type]
+        budget=Budget(iterations=cfg.k, samples=samples, wall_seconds=cfg.wall_seconds, candidates=cfg.candidates),
+        temperature=cfg.temperature,
+        seed=seed,
+        max_new_tokens=cfg.max_new_tokens,
+        check_timeout_s=cfg.check_timeout_s,
+    )
+
+
+def equivalence_scorer(verifier: Any, root: str | None) -> Callable[[Task, str], bool | None]:
+    """Equivalence of a faithful repair with the reference (Alloy4Fun: the hidden iff oracle; ARepair:
+    the family's AUnit tests, see eval/scoring.py)."""
+    from fmrepair.eval.scoring import score
+
+    return lambda task, candidate: score(task, candidate, verifier, root=root).equivalent
+
+
+def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
+    from fmrepair.agents.runner import default_gate, repair_task
+    from fmrepair.eval.suites import resolve_root
+
+    gate = default_gate(verifier)
+    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)))
+    if not cfg.independent_samples:
+        rc = _repair_config(cfg, cfg.seed, cfg.samples)
+        return repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq).result
+    chains: list[dict[str, Any]] = []
+    parts: list[TaskResult] = []
+    for s in range(cfg.samples):
+        rc = _repair_config(cfg, cfg.seed + 7919 * s, 1)
+        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
+        parts.append(out.result)
+        chains.append(
+            {"raw": out.result.repaired, "faithful": out.result.faithful, "equivalent": out.result.equivalent}
+        )
+    best = next((p for p in parts if p.faithful), parts[0])
+    merged = best.model_copy(
+        update={
+            "repaired": any(p.repaired for p in parts),
+            "faithful": any(p.faithful for p in parts),
+            "equivalent": any(bool(p.equivalent) for p in parts)
+            if any(p.equivalent is not None for p in parts)
+            else None,
+            "attempts": sum(p.attempts for p in parts),
+            "prompt_tokens": sum(p.prompt_tokens for p in parts),
+            "completion_tokens": sum(p.completion_tokens for p in parts),
+            "seconds": sum(p.seconds for p in parts),
+            "cost_usd": sum(p.cost_usd for p in parts),
+            "verifier_calls": sum(p.verifier_calls for p in parts),
+            "cache_hits": sum(p.cache_hits for p in parts),
+            "unfaithful_rejected": sum(p.unfaithful_rejected for p in parts),
+            "extra": {**best.extra, "chains": chains},
+        }
+    )
+    log.append_result(merged)
+    return merged
+
+
+def run_bench(cfg: BenchConfig, out: Path, progress: bool = True) -> dict[str, Any]:
+    from fmrepair.manifest import build_manifest
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    from .metrics import summarize
+    from .progress import Progress
+
+    log = RunLog(out)
+    _check_identity(log, cfg)
+    tasks, load = select_tasks(cfg)
+    dropped = compact_unfinished(log)
+    finished = log.finished_ids()
+    todo = [t for t in tasks if t.id not in finished]
+    if log.read_manifest() is None:
+        model_info: dict[str, Any] = {"name": cfg.model}
+        try:
+            from fmrepair.serving.config import resolve
+
+            model_info = resolve(cfg.model).model_dump(mode="json")
+        except Exception:  # noqa: BLE001 - the manifest records what it can
+            pass
+        bench = cfg.model_dump()
+        log.write_manifest(build_manifest({"bench": bench, "tasks": len(tasks)}, model_info))
+    model: Any = NoModel() if cfg.model == "none" else None
+    if model is None:
+        from fmrepair.serving import get_model
+
+        model = get_model(cfg.model)
+    families = {t.id: str(t.meta.get("family", "-")) for t in tasks}
+    prog = Progress(len(tasks), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} ")
+    if progress and dropped:
+        prog.stream.write(f"resuming: dropped {dropped} attempts of unfinished tasks\n")
+    lock = threading.Lock()
+    verifier = AlloyVerifier(workers=cfg.verifier_workers or cfg.workers)
+    with verifier, ThreadPoolExecutor(max_workers=cfg.workers) as pool:
+        futures = [pool.submit(run_one, t, cfg, model, verifier, log) for t in todo]
+        for fut in as_completed(futures):
+            result = fut.result()
+            if progress:
+                with lock:
+                    prog.update(result)
+    results = [r for r in log.results() if r.task_id in families]
+    summary = summarize(results, cfg.k, families)
+    summary["duplicates_skipped"] = len(load.duplicates)
+    return summary

@@ -1,0 +1,141 @@
+"""`fmrepair bench run | report | compare`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+bench_app = typer.Typer(help="Benchmark runs: run a suite, report, compare runs.", no_args_is_help=True)
+
+
+def _fail(msg: str) -> None:
+    typer.echo(f"fmrepair bench: {msg}", err=True)
+    raise typer.Exit(2)
+
+
+@bench_app.command("run")
+def run(
+    suite: str = typer.Option(..., help="Suite name (fmrepair tasks list)."),
+    out: Path = typer.Option(..., help="Run folder; an existing one is resumed."),
+    root: str | None = typer.Option(None, help="Benchmark root laid out like the suite's folder."),
+    mode: str | None = typer.Option(None, help="frozen | hidden (ARepair)."),
+    strategy: str = typer.Option("single-gf"),
+    model: str = typer.Option("qwen2.5-coder-0.5b", help="Model name, or 'none' for search-only strategies."),
+    k: int = typer.Option(6, min=1, help="Iterations per chain."),
+    samples: int = typer.Option(1, min=1),
+    independent_samples: bool = typer.Option(False, help="Run all samples (unbiased pass@k)."),
+    edit_mode: str = typer.Option("paragraph"),
+    temperature: float = typer.Option(0.2),
+    seed: int = typer.Option(0),
+    max_new_tokens: int = typer.Option(400),
+    wall_seconds: float | None = typer.Option(None, help="Wall-time budget per task."),
+    candidates: int | None = typer.Option(None, help="Search: candidates per task."),
+    timeout: float = typer.Option(30.0, help="Verifier timeout per check."),
+    limit: int | None = typer.Option(None),
+    ids: list[str] | None = typer.Option(None, "--ids", help="Only these task ids (repeatable)."),
+    family: list[str] | None = typer.Option(None, "--family", help="Only these families (repeatable)."),
+    workers: int = typer.Option(1, min=1, help="Tasks in parallel."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Run (or resume) a benchmark; prints the score card."""
+    from fmrepair.inputs import InputError
+    from fmrepair.registry import UnknownName
+
+    from .bench import BenchConfig, ConfigMismatch, run_bench
+    from .report import markdown, run_summary
+
+    cfg = BenchConfig(
+        suite=suite,
+        root=root,
+        mode=mode,
+        strategy=strategy,
+        model=model,
+        k=k,
+        samples=samples,
+        independent_samples=independent_samples,
+        edit_mode=edit_mode,
+        temperature=temperature,
+        seed=seed,
+        max_new_tokens=max_new_tokens,
+        wall_seconds=wall_seconds,
+        candidates=candidates,
+        check_timeout_s=timeout,
+        limit=limit,
+        ids=ids or [],
+        family=family or [],
+        workers=workers,
+    )
+    try:
+        from fmrepair.agents.strategies import STRATEGIES
+
+        if strategy not in STRATEGIES:
+            raise UnknownName(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES.names())}")
+        run_bench(cfg, out)
+    except (InputError, UnknownName, ConfigMismatch) as e:
+        _fail(str(e))
+    summary = run_summary(out)
+    sys.stdout.write(json.dumps(summary, indent=2) + "\n" if as_json else markdown(summary))
+
+
+@bench_app.command("report")
+def report(
+    rundir: Path = typer.Argument(...),
+    fmt: str = typer.Option("md", "--format", help="md | json"),
+    plots: Path | None = typer.Option(None, help="Write PNG plots into this folder."),
+) -> None:
+    """The score card of a run (per family, Correct@k raw/faithful/equivalent, resources)."""
+    from .report import markdown, run_summary
+
+    try:
+        summary = run_summary(rundir)
+    except FileNotFoundError as e:
+        _fail(str(e))
+        return
+    sys.stdout.write(json.dumps(summary, indent=2) + "\n" if fmt == "json" else markdown(summary))
+    if plots is not None:
+        from .report import plots as make_plots
+
+        for p in make_plots(rundir, plots):
+            typer.echo(f"wrote {p}", err=True)
+
+
+@bench_app.command("compare")
+def compare(
+    run_a: Path = typer.Argument(...),
+    run_b: Path = typer.Argument(...),
+    level: str = typer.Option("faithful", help="raw | faithful | equivalent"),
+    fmt: str = typer.Option("md", "--format", help="md | json"),
+) -> None:
+    """Paired comparison of two runs on their common tasks: transitions, exact McNemar, bootstrap CI."""
+    from .report import load_run
+    from .stats import compare as paired
+
+    try:
+        (_, ra), (_, rb) = load_run(run_a), load_run(run_b)
+    except FileNotFoundError as e:
+        _fail(str(e))
+        return
+
+    def outcome(r) -> bool:  # type: ignore[no-untyped-def]
+        return {"raw": r.repaired, "faithful": r.faithful, "equivalent": bool(r.equivalent)}[level]
+
+    res = paired({r.task_id: outcome(r) for r in ra}, {r.task_id: outcome(r) for r in rb})
+    res.update({"a": str(run_a), "b": str(run_b), "level": level})
+    if fmt == "json":
+        sys.stdout.write(json.dumps(res, indent=2) + "\n")
+        return
+    t = res["transitions"]
+    sys.stdout.write(
+        f"A = {run_a} ({res['a_rate']}%), B = {run_b} ({res['b_rate']}%), {res['tasks']} common tasks, {level}\n\n"
+        "| wrong->right | right->wrong | both | neither | McNemar p (exact) | B-A (pp) | 95% CI (bootstrap) |\n"
+        "|---:|---:|---:|---:|---:|---:|---|\n"
+        f"| {t['wrong_to_right']} | {t['right_to_wrong']} | {t['both']} | {t['neither']} | {res['mcnemar_p']:.4g} | "
+        f"{res['diff_pp']} | [{res['ci95_pp'][0]}, {res['ci95_pp'][1]}] |\n"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(bench_app, name="bench")

@@ -1,0 +1,116 @@
+"""Honest metrics over task results: Correct@k (seed 000 Eq. 1), unbiased pass@k (seed 003), per-family
+tables, and resource distributions of fixed and unfixed tasks. Every score is raw, faithful, equivalent."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable
+from math import comb
+from typing import Any
+
+from fmrepair.runlog import TaskResult
+
+LEVELS = ("raw", "faithful", "equivalent")
+
+
+def _ok(r: TaskResult, level: str) -> bool:
+    if level == "raw":
+        return r.repaired
+    if level == "faithful":
+        return r.faithful
+    return bool(r.equivalent)
+
+
+def correct_at_k(results: Iterable[TaskResult], k: int | None = None, level: str = "faithful") -> float:
+    """Percentage of tasks repaired within k iterations (all iterations when k is None)."""
+    rs = list(results)
+    if not rs:
+        return 0.0
+    good = 0
+    for r in rs:
+        if not _ok(r, level):
+            continue
+        when = r.first_success if level != "raw" else (r.extra.get("first_raw") or r.first_success)
+        if k is None or when is None or when <= k:
+            good += 1
+    return 100.0 * good / len(rs)
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k from n samples of which c are correct: 1 - C(n-c, k) / C(n, k)."""
+    if k > n:
+        raise ValueError(f"pass@{k} needs at least {k} samples (have {n})")
+    if n - c < k:
+        return 1.0
+    return 1.0 - comb(n - c, k) / comb(n, k)
+
+
+def mean_pass_at_k(results: Iterable[TaskResult], k: int, level: str = "faithful") -> float | None:
+    """Mean unbiased pass@k over tasks that recorded per-sample outcomes (extra["chains"])."""
+    vals = []
+    for r in results:
+        chains = r.extra.get("chains")
+        if not chains or len(chains) < k:
+            continue
+        c = sum(1 for ch in chains if ch.get(level))
+        vals.append(pass_at_k(len(chains), c, k))
+    return 100.0 * statistics.fmean(vals) if vals else None
+
+
+def _dist(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"median": None, "max": None, "total": 0.0}
+    return {"median": statistics.median(values), "max": max(values), "total": float(sum(values))}
+
+
+def resources(results: Iterable[TaskResult]) -> dict[str, Any]:
+    """Time, tokens, cost, verifier calls and cache hits for fixed and unfixed tasks (median, max)."""
+    groups: dict[str, list[TaskResult]] = {"fixed": [], "unfixed": []}
+    for r in results:
+        groups["fixed" if r.faithful else "unfixed"].append(r)
+    out: dict[str, Any] = {}
+    for name, rs in groups.items():
+        out[name] = {
+            "tasks": len(rs),
+            "seconds": _dist([r.seconds for r in rs]),
+            "tokens": _dist([float(r.prompt_tokens + r.completion_tokens) for r in rs]),
+            "cost_usd": _dist([r.cost_usd for r in rs]),
+            "verifier_calls": _dist([float(r.verifier_calls) for r in rs]),
+            "cache_hits": _dist([float(r.cache_hits) for r in rs]),
+        }
+    return out
+
+
+def summarize(
+    results: list[TaskResult], k: int | None = None, families: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The whole score card: overall and per family (``families`` maps task id -> family)."""
+    fam = families or {}
+    by_family: dict[str, list[TaskResult]] = defaultdict(list)
+    for r in results:
+        by_family[fam.get(r.task_id) or r.extra.get("family") or "-"].append(r)
+    scored_eq = [r for r in results if r.equivalent is not None]
+
+    def card(rs: list[TaskResult]) -> dict[str, Any]:
+        return {
+            "tasks": len(rs),
+            "raw": sum(r.repaired for r in rs),
+            "faithful": sum(r.faithful for r in rs),
+            "equivalent": sum(bool(r.equivalent) for r in rs),
+            "unfaithful_rejected": sum(r.unfaithful_rejected for r in rs),
+            **{f"correct@{k or 'all'}_{lvl}": round(correct_at_k(rs, k, lvl), 2) for lvl in LEVELS},
+        }
+
+    summary: dict[str, Any] = {
+        "overall": card(results),
+        "families": {f: card(rs) for f, rs in sorted(by_family.items())},
+        "equivalence_scored": len(scored_eq),
+        "resources": resources(results),
+    }
+    for kk in (1, 5, 10):
+        for lvl in ("raw", "faithful"):
+            v = mean_pass_at_k(results, kk, lvl)
+            if v is not None:
+                summary.setdefault("pass@k", {})[f"pass@{kk}_{lvl}"] = round(v, 2)
+    return summary

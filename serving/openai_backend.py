@@ -1,0 +1,279 @@
+"""Any OpenAI-compatible chat endpoint (a vLLM server, hosted APIs) over httpx.
+
+Structured output, per registry entry (``structured_output``):
+- ``structured_outputs``: vLLM's ``{"structured_outputs": {"json": schema}}`` (grammar-constrained);
+- ``response_format``: ``{"type": "json_schema", "json_schema": {...}}`` (vLLM and newer hosted models);
+- ``tools``: one function whose parameters are the schema, forced with a named ``tool_choice``;
+- ``json_object``: JSON mode plus the schema in a system note (older hosted models).
+Replies are always parsed and validated here, whatever the server promised.
+The API key is read from the variable named by ``api_key_env`` and never logged or put in errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from fmrepair.serving.base import ChatMessage, ChatResult, Completion, ModelError, Sampling, Usage
+from fmrepair.serving.schema import parse_completion
+
+if TYPE_CHECKING:
+    import httpx
+
+    from fmrepair.serving.config import ModelEntry
+
+RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+TOOL_NAME = "reply"
+
+
+class OpenAIChatModel:
+    """Chat completions against ``base_url`` with bounded retries and exponential backoff."""
+
+    def __init__(
+        self,
+        base_url: str,
+        model_id: str,
+        name: str | None = None,
+        *,
+        api_key_env: str | None = None,
+        structured_output: str = "structured_outputs",
+        context_window: int = 4096,
+        timeout: float = 120.0,
+        connect_timeout: float = 5.0,
+        max_retries: int = 3,
+        backoff: float = 1.0,
+        max_backoff: float = 20.0,
+        default_sampling: Sampling | None = None,
+        prices: tuple[float, float] = (0.0, 0.0),
+        extra_body: dict[str, Any] | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.model_id = model_id
+        self.name = name or model_id
+        self.api_key_env = api_key_env
+        self.structured_output = structured_output
+        self.context_window = context_window
+        self.timeout = timeout
+        self.connect_timeout = connect_timeout
+        self.max_retries = max_retries
+        self.backoff = backoff
+        self.max_backoff = max_backoff
+        self.default_sampling = default_sampling or Sampling()
+        self.prices = prices
+        self.extra_body = dict(extra_body or {})
+        self._client: httpx.Client | None = None
+
+    @classmethod
+    def from_entry(cls, entry: ModelEntry) -> OpenAIChatModel:
+        base_url = entry.resolved_base_url()
+        if not base_url:
+            raise ModelError(f"model {entry.name!r}: openai backend needs 'base_url'")
+        opts = entry.options
+        return cls(
+            base_url,
+            entry.model_id or entry.name,
+            entry.name,
+            api_key_env=entry.api_key_env,
+            structured_output=entry.structured_output,
+            context_window=entry.context_window,
+            default_sampling=entry.default_sampling(),
+            prices=(entry.price_input_per_1m, entry.price_output_per_1m),
+            **{k: v for k, v in opts.items() if k in _OPTION_KEYS},
+        )
+
+    # -- request building ---------------------------------------------------------------------------
+    def _headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
+        if self.api_key_env:
+            key = os.environ.get(self.api_key_env)
+            if not key:
+                raise ModelError(f"{self.name}: set the API key in environment variable {self.api_key_env}")
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
+
+    def build_body(self, messages: list[ChatMessage], schema: dict[str, Any] | None, s: Sampling) -> dict[str, Any]:
+        msgs = [{"role": m.role, "content": m.content} for m in messages]
+        body: dict[str, Any] = {
+            "model": self.model_id,
+            "messages": msgs,
+            "temperature": s.temperature,
+            "top_p": s.top_p,
+            "max_tokens": s.max_tokens,
+            "n": s.n,
+        }
+        if s.seed is not None:
+            body["seed"] = s.seed
+        if schema is not None:
+            mode = self.structured_output
+            if mode == "structured_outputs":
+                # compact JSON: small models otherwise loop on the whitespace the grammar allows
+                body["structured_outputs"] = {"json": schema, "disable_any_whitespace": True}
+            elif mode == "response_format":
+                body["response_format"] = {
+                    "type": "json_schema",
+                    "json_schema": {"name": TOOL_NAME, "schema": schema, "strict": False},
+                }
+            elif mode == "tools":
+                body["tools"] = [
+                    {"type": "function", "function": {"name": TOOL_NAME, "parameters": _as_object(schema)}}
+                ]
+                body["tool_choice"] = {"type": "function", "function": {"name": TOOL_NAME}}
+            elif mode == "json_object":
+                body["response_format"] = {"type": "json_object"}
+                note = "Reply with one JSON object that satisfies this JSON schema:\n" + json.dumps(schema)
+                body["messages"] = [{"role": "system", "content": note}, *msgs]
+            else:
+                raise ModelError(f"{self.name}: unknown structured_output mode {mode!r}")
+        return body | self.extra_body
+
+    def parse_response(self, data: dict[str, Any], schema: dict[str, Any] | None) -> tuple[list[Completion], Usage]:
+        completions = []
+        for choice in data.get("choices") or []:
+            message = choice.get("message") or {}
+            text = message.get("content") or ""
+            calls = message.get("tool_calls") or []
+            if schema is not None and self.structured_output == "tools" and calls:
+                text = calls[0].get("function", {}).get("arguments") or ""
+                if "properties" not in schema or schema.get("type") != "object":
+                    text = _unwrap(text)
+            strict = self.structured_output in ("structured_outputs", "response_format")
+            completions.append(parse_completion(text, schema, choice.get("finish_reason"), strict=strict))
+        if not completions:
+            raise ModelError(f"{self.name}: response without choices: {str(data)[:300]}")
+        usage = data.get("usage") or {}
+        return completions, Usage(
+            prompt_tokens=int(usage.get("prompt_tokens") or 0),
+            completion_tokens=int(usage.get("completion_tokens") or 0),
+        )
+
+    # -- transport ----------------------------------------------------------------------------------
+    def _timeout(self) -> httpx.Timeout:
+        import httpx
+
+        return httpx.Timeout(self.timeout, connect=self.connect_timeout)
+
+    def _delay(self, attempt: int) -> float:
+        return min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + random.random() / 2)
+
+    def _url(self) -> str:
+        return f"{self.base_url}/chat/completions"
+
+    def _check(self, response: httpx.Response) -> dict[str, Any] | None:
+        """The JSON body on success; None when the status is worth retrying; raise otherwise."""
+        if response.status_code == 200:
+            try:
+                return response.json()
+            except ValueError as exc:
+                raise ModelError(f"{self.name}: non-JSON response from {self._url()}: {exc}") from None
+        if response.status_code in RETRY_STATUS:
+            return None
+        raise ModelError(f"{self.name}: HTTP {response.status_code} from {self._url()}: {response.text[:500]}")
+
+    def _give_up(self, attempts: int, last: str) -> ModelError:
+        return ModelError(
+            f"{self.name}: no response from {self._url()} after {attempts} attempts "
+            f"(max_retries={self.max_retries}); last error: {last}"
+        )
+
+    def _post(self, body: dict[str, Any]) -> dict[str, Any]:
+        import httpx
+
+        if self._client is None:
+            self._client = httpx.Client(timeout=self._timeout())
+        headers = self._headers()
+        last = ""
+        for attempt in range(self.max_retries + 1):
+            try:
+                response = self._client.post(self._url(), json=body, headers=headers)
+                data = self._check(response)
+                if data is not None:
+                    return data
+                last = f"HTTP {response.status_code}: {response.text[:200]}"
+            except httpx.TransportError as exc:  # connect errors, timeouts, resets
+                last = f"{type(exc).__name__}: {exc}"
+            if attempt < self.max_retries:
+                time.sleep(self._delay(attempt))
+        raise self._give_up(self.max_retries + 1, last)
+
+    async def _apost(self, body: dict[str, Any]) -> dict[str, Any]:
+        import httpx
+
+        headers = self._headers()
+        last = ""
+        async with httpx.AsyncClient(timeout=self._timeout()) as client:
+            for attempt in range(self.max_retries + 1):
+                try:
+                    response = await client.post(self._url(), json=body, headers=headers)
+                    data = self._check(response)
+                    if data is not None:
+                        return data
+                    last = f"HTTP {response.status_code}: {response.text[:200]}"
+                except httpx.TransportError as exc:
+                    last = f"{type(exc).__name__}: {exc}"
+                if attempt < self.max_retries:
+                    await asyncio.sleep(self._delay(attempt))
+        raise self._give_up(self.max_retries + 1, last)
+
+    # -- ChatModel ----------------------------------------------------------------------------------
+    def _result(self, data: dict[str, Any], schema: dict[str, Any] | None, started: float) -> ChatResult:
+        completions, usage = self.parse_response(data, schema)
+        cost = (usage.prompt_tokens * self.prices[0] + usage.completion_tokens * self.prices[1]) / 1e6
+        return ChatResult(
+            model=self.name,
+            completions=completions,
+            usage=usage,
+            seconds=time.perf_counter() - started,
+            cost_usd=cost,
+        )
+
+    def chat(
+        self,
+        messages: list[ChatMessage],
+        schema: dict[str, Any] | None = None,
+        sampling: Sampling | None = None,
+    ) -> ChatResult:
+        started = time.perf_counter()
+        data = self._post(self.build_body(messages, schema, sampling or self.default_sampling))
+        return self._result(data, schema, started)
+
+    async def achat(
+        self,
+        messages: list[ChatMessage],
+        schema: dict[str, Any] | None = None,
+        sampling: Sampling | None = None,
+    ) -> ChatResult:
+        started = time.perf_counter()
+        data = await self._apost(self.build_body(messages, schema, sampling or self.default_sampling))
+        return self._result(data, schema, started)
+
+    def count_tokens(self, text: str) -> int:
+        return max(1, len(text) // 4)  # estimate; servers report exact usage per request
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def __repr__(self) -> str:  # never shows the key
+        return f"OpenAIChatModel(name={self.name!r}, base_url={self.base_url!r}, model_id={self.model_id!r})"
+
+
+_OPTION_KEYS = {"timeout", "connect_timeout", "max_retries", "backoff", "max_backoff", "extra_body"}
+
+
+def _as_object(schema: dict[str, Any]) -> dict[str, Any]:
+    """Function parameters must be an object: wrap other schemas as ``{"value": schema}``."""
+    if schema.get("type") == "object" and "properties" in schema:
+        return schema
+    return {"type": "object", "properties": {"value": schema}, "required": ["value"]}
+
+
+def _unwrap(arguments: str) -> str:
+    try:
+        return json.dumps(json.loads(arguments)["value"])
+    except (ValueError, KeyError, TypeError):
+        return arguments

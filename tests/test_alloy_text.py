@@ -1,0 +1,81 @@
+"""The pure-Python Alloy paragraph splitter (no JVM)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fmrepair.verifiers.alloy_text import (
+    apply_line_patch,
+    canonical,
+    normalize,
+    replace_paragraph_body,
+    split_paragraphs,
+)
+
+SPEC = """module m
+open util/ordering[S] as ord
+/* a { brace in a comment */
+abstract sig A { r: set A }  // trailing -- comment {
+one sig B, C extends A {}
+fact { some r }
+fact named { no iden & r }
+pred p[x: A] {
+  x in A.r -- "}" not a string here
+}
+fun f : set A { A.r }
+assert safe { all a: A | a !in a.^r }
+lbl: check safe for 3 but 2 A expect 0
+run p for 4
+run { some A } for 2 expect 1
+"""
+
+
+def test_split_kinds_names_lines() -> None:
+    paras = split_paragraphs(SPEC)
+    got = [(p.kind, p.name) for p in paras]
+    assert got == [
+        ("module", "m"),
+        ("open", "util/ordering[S]as ord"),
+        ("sig", "A"),
+        ("sig", "B, C"),
+        ("fact", "#1"),
+        ("fact", "named"),
+        ("pred", "p"),
+        ("fun", "f"),
+        ("assert", "safe"),
+        ("command", "lbl"),
+        ("command", "p"),
+        ("command", "run {some A}"),
+    ]
+    pred = paras[6]
+    assert (pred.start_line, pred.end_line) == (8, 10)
+    assert "x in A.r" in (pred.body or "")
+
+
+def test_commands_fields() -> None:
+    cmds = [p for p in split_paragraphs(SPEC) if p.kind == "command"]
+    assert (cmds[0].command, cmds[0].label, cmds[0].target, cmds[0].scope, cmds[0].expect) == (
+        "check", "lbl", "safe", "3 but 2 A", 0,
+    )
+    assert (cmds[1].command, cmds[1].target, cmds[1].scope, cmds[1].expect) == ("run", "p", "4", None)
+    assert cmds[2].block == "some A" and cmds[2].expect == 1 and cmds[2].label is None
+
+
+def test_replace_body_and_line_patch() -> None:
+    out = replace_paragraph_body(SPEC, "p", "  x in A")
+    assert "pred p[x: A] {\n  x in A\n}" in out
+    assert find_count(out, "x in A.r") == 0
+    with pytest.raises(KeyError):
+        replace_paragraph_body(SPEC, "nope", "x")
+    patched = apply_line_patch(SPEC, 6, 6, "fact { no r }")
+    assert "fact { no r }" in patched and "fact { some r }" not in patched
+
+
+def find_count(text: str, needle: str) -> int:
+    return text.count(needle)
+
+
+def test_normalize_and_canonical() -> None:
+    assert normalize("a  /* x */ b // c\n  d -- e") == "a b d"
+    assert canonical("all x : A | x . r  in  B") == canonical("all x:A|x.r in B")
+    assert canonical("some r") != canonical("no r")
