@@ -173,6 +173,9 @@ def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
             if side.ar >= 1:
                 yield Mutation(n, side, f"join-removal: `{ctx.text(n)}` -> `{ctx.text(side)}`", "join")
         yield _mut(n, synth(n, f"{ctx.par(b)}.{ctx.par(a)}", c=[b, a]), "join-reverse", ctx)
+    elif op == "ARROW":
+        for side in (a, b):
+            yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
     elif op in ("DOMAIN", "RANGE"):
         o, w = ("RANGE", ":>") if op == "DOMAIN" else ("DOMAIN", "<:")
         yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)

@@ -1,0 +1,143 @@
+"""The benchmark harness: resumption after SIGKILL, exactly one result per task, metrics and statistics.
+The model is SCRIPTED (a test double that replays a non-answer); the suite and the analyzer are real."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fmrepair.eval.metrics import correct_at_k, pass_at_k, summarize
+from fmrepair.eval.stats import compare, mcnemar_exact, paired_bootstrap
+from fmrepair.eval.suites import default_root
+from fmrepair.runlog import RunLog, TaskResult
+
+needs_data = pytest.mark.skipif(not default_root("alloy4fun").is_dir(), reason="../shared/benchmarks is missing")
+
+MODELS = """
+models:
+  scripted-garbage:
+    backend: scripted
+    options: {outputs: ["not a tool call"], cycle: true}
+"""
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "models.yaml").write_text(MODELS)
+    return {**os.environ, "FMREPAIR_MODELS": str(tmp_path / "models.yaml")}
+
+
+def _bench(out: Path, limit: int) -> list[str]:
+    return [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", "alloy4fun", "--family", "cv"] + [
+        "--limit",
+        str(limit),
+        "--model",
+        "scripted-garbage",
+        "--k",
+        "2",
+        "--out",
+        str(out),
+        "--json",
+    ]
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.exists() else []
+
+
+@needs_data
+def test_sigkilled_run_resumes_without_loss_or_duplicates(tmp_path):
+    env, out, n = _env(tmp_path), tmp_path / "run", 40
+    proc = subprocess.Popen(_bench(out, n), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while time.time() < deadline and len(_lines(out / "results.jsonl")) < 3:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    partial = len(_lines(out / "results.jsonl"))
+    assert 3 <= partial < n, "the run was not killed in the middle"
+    done = subprocess.run(_bench(out, n), env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = _lines(out / "results.jsonl")
+    ids = [r["task_id"] for r in results]
+    assert len(ids) == n and len(set(ids)) == n
+    attempts = _lines(out / "attempts.jsonl")
+    per_task: dict[str, int] = {}
+    for a in attempts:
+        per_task[a["task_id"]] = per_task.get(a["task_id"], 0) + 1
+    assert set(per_task) == set(ids) and set(per_task.values()) == {2}  # k=2 each, none duplicated
+    summary = json.loads(done.stdout)
+    assert summary["overall"]["tasks"] == n and summary["overall"]["faithful"] == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["config"]["bench"]["strategy"] == "single-gf" and "fmrepair" in manifest["versions"]
+
+
+@needs_data
+def test_resume_refuses_a_different_configuration(tmp_path):
+    env, out = _env(tmp_path), tmp_path / "run"
+    assert subprocess.run(_bench(out, 1), env=env, capture_output=True, timeout=300).returncode == 0
+    other = [x if x != "single-gf" else "single-nf" for x in _bench(out, 1)] + ["--strategy", "single-nf"]
+    r = subprocess.run(other, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "different run" in r.stderr
+
+
+def test_torn_last_line_is_repaired(tmp_path):
+    log = RunLog(tmp_path)
+    log.append_result(
+        TaskResult(task_id="a", strategy="s", model="m", repaired=True, faithful=True, iterations=1, attempts=1)
+    )
+    with open(tmp_path / "results.jsonl", "a") as f:
+        f.write('{"task_id": "b", "strat')  # killed mid-write
+    assert RunLog(tmp_path).finished_ids() == {"a"}
+    log2 = RunLog(tmp_path)
+    log2.append_result(
+        TaskResult(task_id="c", strategy="s", model="m", repaired=False, faithful=False, iterations=1, attempts=1)
+    )
+    assert [r.task_id for r in log2.results()] == ["a", "c"]
+
+
+def _r(tid: str, raw: bool, faithful: bool, first: int | None = None, chains=None) -> TaskResult:
+    return TaskResult(
+        task_id=tid,
+        strategy="s",
+        model="m",
+        repaired=raw,
+        faithful=faithful,
+        iterations=6,
+        attempts=6,
+        first_success=first,
+        extra={"chains": chains} if chains else {},
+    )
+
+
+def test_metrics():
+    rs = [_r("a", True, True, 1), _r("b", True, False), _r("c", False, False), _r("d", True, True, 4)]
+    assert correct_at_k(rs, 6, "faithful") == 50.0
+    assert correct_at_k(rs, 2, "faithful") == 25.0
+    assert correct_at_k(rs, 6, "raw") == 75.0
+    assert pass_at_k(5, 2, 1) == pytest.approx(0.4)
+    assert pass_at_k(5, 0, 3) == 0.0 and pass_at_k(5, 3, 3) == 1.0
+    chains = [{"raw": True, "faithful": False}, {"raw": True, "faithful": True}]
+    s = summarize([_r("x", True, True, 1, chains)], 6)
+    assert s["pass@k"]["pass@1_raw"] == 100.0 and s["pass@k"]["pass@1_faithful"] == 50.0
+    assert s["overall"]["faithful"] == 1 and s["resources"]["fixed"]["tasks"] == 1
+
+
+def test_paired_statistics():
+    assert mcnemar_exact(1, 5) == pytest.approx(0.21875)
+    assert mcnemar_exact(0, 0) == 1.0
+    a = {str(i): i < 10 for i in range(40)}
+    b = {str(i): i < 25 for i in range(40)}
+    res = compare(a, b)
+    assert res["transitions"] == {"wrong_to_right": 15, "right_to_wrong": 0, "both": 10, "neither": 15}
+    assert res["mcnemar_p"] < 0.001
+    lo, hi = res["ci95_pp"]
+    assert lo > 0 and lo <= res["diff_pp"] == 37.5 <= hi
+    point, lo, hi = paired_bootstrap([True, False] * 10, [True, False] * 10)
+    assert point == lo == hi == 0.0
