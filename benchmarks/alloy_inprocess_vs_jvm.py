@@ -1,6 +1,6 @@
 """Warm in-process Alloy checks vs a fresh JVM per check, on the same models, with identical verdicts.
 
-    .venv/bin/python benchmarks/alloy_inprocess_vs_jvm.py [--models DIR_OR_FILE ...] [--solver sat4j]
+    .venv/bin/python benchmarks/alloy_inprocess_vs_jvm.py [--models DIR_OR_FILE ...] [--solver minisat]
 
 The in-process side is `AlloyVerifier` (one warm worker, cache off). The fresh-JVM side runs
 `java -cp alloy.jar:helpers FmrepairCheck FILE SOLVER` once per model (verifiers/java/FmrepairCheck.java:
@@ -62,7 +62,7 @@ def fresh_jvm(path: Path, classpath: str, solver_field: str) -> tuple[Outcomes, 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", nargs="+", default=[str(DEFAULT_MODELS)], help="folders or .als files")
-    ap.add_argument("--solver", default="sat4j", choices=sorted(SOLVERS), help="same solver on both sides")
+    ap.add_argument("--solver", default="minisat", choices=sorted(SOLVERS), help="same solver on both sides")
     ap.add_argument("--warmup", type=int, default=2, help="untimed in-process passes over all models")
     ap.add_argument("--repeat", type=int, default=3, help="timed in-process passes (median per model)")
     args = ap.parse_args(argv)

@@ -49,14 +49,24 @@ def gate(task: Task, candidate: str) -> dict:
 
 
 def frozen_of(text: str) -> list[FrozenRegion]:
-    return [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in split_paragraphs(text) if p.kind in ("assert", "command")]
+    return [
+        FrozenRegion(name=p.key, kind=p.kind, text=p.text)
+        for p in split_paragraphs(text)
+        if p.kind in ("assert", "command")
+    ]
 
 
 def lts_task() -> Task:
     paras = split_paragraphs(LTS)
     frozen = [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "acyclic"]
-    return Task(id="lts-demo", suite="test", visible=LTS, frozen=frozen, hidden_oracle=LTS_ORACLE,
-                meta={"editable": ["pred acyclic"], "hidden_reference_names": ["acyclic_OK", "acyclic_Repaired"]})
+    return Task(
+        id="lts-demo",
+        suite="test",
+        visible=LTS,
+        frozen=frozen,
+        hidden_oracle=LTS_ORACLE,
+        meta={"editable": ["pred acyclic"], "hidden_reference_names": ["acyclic_OK", "acyclic_Repaired"]},
+    )
 
 
 def family_task() -> Task:
@@ -79,8 +89,11 @@ def verifier():
 
 
 def config(strategy: str, candidates: int = 400, seconds: float = 60.0, iterations: int = 2) -> RepairConfig:
-    return RepairConfig(strategy=strategy, budget=Budget(candidates=candidates, wall_seconds=seconds,
-                                                         iterations=iterations), check_timeout_s=10)
+    return RepairConfig(
+        strategy=strategy,
+        budget=Budget(candidates=candidates, wall_seconds=seconds, iterations=iterations),
+        check_timeout_s=10,
+    )
 
 
 def test_operators_give_parseable_distinct_mutants(client):
@@ -112,8 +125,10 @@ def _parses(client: AstClient, text: str) -> bool:
 
 def test_evaluator_agrees_with_witness(client):
     model = client.parse(LTS)
-    inst = parse_witness("State = {State$0, State$1}\nInit = {State$0}\nEvent = {Event$0}\n"
-                         "next = {State$0->State$1, State$1->State$0}", model)
+    inst = parse_witness(
+        "State = {State$0, State$1}\nInit = {State$0}\nEvent = {Event$0}\nnext = {State$0->State$1, State$1->State$0}",
+        model,
+    )
     assert inst is not None
     assert holds(model, inst, model.funcs["acyclic"].body) is True  # every state on the 2-cycle
     assert holds(model, inst, model.funcs["inv1"].body) is False  # trans is empty here

@@ -141,7 +141,9 @@ class Extractor:
                     "abstract": s.isAbstract is not None,
                     "one": s.isOne is not None,
                     "var": s.isVariable is not None,
-                    "fields": [{"name": str(f.label), "ar": int(f.type().arity()), "ty": str(f.type())} for f in s.getFields()],
+                    "fields": [
+                        {"name": str(f.label), "ar": int(f.type().arity()), "ty": str(f.type())} for f in s.getFields()
+                    ],
                     "facts": [self.node(x) for x in s.getFacts()],
                 }
             )

@@ -57,9 +57,20 @@ class Node:
 
 def node_from(d: dict[str, Any]) -> Node:
     n = Node(
-        k=d["k"], s=d["s"], e=d["e"], c=[node_from(x) for x in d.get("c", [])], op=d.get("op", ""),
-        os=d.get("os", -1), oe=d.get("oe", -1), ar=d.get("ar", 0), ty=d.get("ty", ""), bool_=d.get("bool", False),
-        name=d.get("name", ""), owner=d.get("owner", ""), num=d.get("num", 0), builtin=d.get("builtin", False),
+        k=d["k"],
+        s=d["s"],
+        e=d["e"],
+        c=[node_from(x) for x in d.get("c", [])],
+        op=d.get("op", ""),
+        os=d.get("os", -1),
+        oe=d.get("oe", -1),
+        ar=d.get("ar", 0),
+        ty=d.get("ty", ""),
+        bool_=d.get("bool", False),
+        name=d.get("name", ""),
+        owner=d.get("owner", ""),
+        num=d.get("num", 0),
+        builtin=d.get("builtin", False),
     )
     n.decls = [(x["names"], x["disj"], node_from(x["expr"])) for x in d.get("decls", [])]
     return n
@@ -85,7 +96,9 @@ class Model:
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Model:
         funcs = {
-            f["name"]: Func(f["name"], f["pred"], f["params"], node_from(f["body"]), tuple(f["span"]) if f["span"] else None)
+            f["name"]: Func(
+                f["name"], f["pred"], f["params"], node_from(f["body"]), tuple(f["span"]) if f["span"] else None
+            )
             for f in d["funcs"]
         }
         facts = [(f["name"], node_from(f["body"])) for f in d["facts"]]

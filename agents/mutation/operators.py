@@ -130,10 +130,14 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
             rest = n.c[:i] + n.c[i + 1 :]
             yield _mut(n, synth(n, f" {LOGIC[op]} ".join(ctx.par(c) for c in rest), c=rest), "delete-conjunct", ctx)
     if n.bool_ and k not in ("ExprConstant",) and not (k == "ExprUnary" and op == "NOT"):
-        yield _mut(n, Node("ExprUnary", n.s, n.e, [clone(n)], op="NOT", bool_=True, text=f"not {ctx.par(n)}"), "negation", ctx)
+        yield _mut(
+            n, Node("ExprUnary", n.s, n.e, [clone(n)], op="NOT", bool_=True, text=f"not {ctx.par(n)}"), "negation", ctx
+        )
     if n.ar == 2 and not n.bool_ and not (k == "ExprUnary" and op in CLOS):
         for o, w in CLOS.items():
-            yield _mut(n, Node("ExprUnary", n.s, n.e, [clone(n)], op=o, ar=2, ty=n.ty, text=w + ctx.par(n)), "closure", ctx)
+            yield _mut(
+                n, Node("ExprUnary", n.s, n.e, [clone(n)], op=o, ar=2, ty=n.ty, text=w + ctx.par(n)), "closure", ctx
+            )
     if n.ar >= 1 and not n.bool_:
         yield from _joins(n, ctx, scope)
     if k in LEAF_KINDS:
@@ -202,10 +206,14 @@ def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
         name = f.name if sum(g.name == f.name for g in ctx.fields if g.owner != f.owner) == 0 else key
         leaf = Node("Field", -1, -1, name=f.name, owner=f.owner, ar=f.ar, ty=f.ty, text=name)
         if cols and fc and cols[-1] == fc[0] and n.ar + f.ar - 2 >= 1:
-            new = Node("ExprBinary", n.s, n.e, [clone(n), leaf], op="JOIN", ar=n.ar + f.ar - 2, text=f"{ctx.par(n)}.{name}")
+            new = Node(
+                "ExprBinary", n.s, n.e, [clone(n), leaf], op="JOIN", ar=n.ar + f.ar - 2, text=f"{ctx.par(n)}.{name}"
+            )
             yield _mut(n, new, "join-insert", ctx)
         if cols and fc and cols[0] == fc[-1] and n.ar + f.ar - 2 >= 1:
-            new = Node("ExprBinary", n.s, n.e, [leaf, clone(n)], op="JOIN", ar=n.ar + f.ar - 2, text=f"{name}.{ctx.par(n)}")
+            new = Node(
+                "ExprBinary", n.s, n.e, [leaf, clone(n)], op="JOIN", ar=n.ar + f.ar - 2, text=f"{name}.{ctx.par(n)}"
+            )
             yield _mut(n, new, "join-insert", ctx)
 
 

@@ -181,9 +181,19 @@ class MutationSearch:
         for (text, desc, over), ev in zip(batch, evals, strict=True):
             self.found.checked += 1
             rec = AttemptRecord(
-                task_id=self.session.task.id, strategy=self.strategy, chain=self.chain, iteration=self.found.checked,
-                role="search", model="search", messages=[], raw=desc, candidate=text,
-                verdict=ev.verdict.model_dump(exclude={"raw"}), gate=ev.gate, raw_ok=ev.raw, faithful=ev.faithful,
+                task_id=self.session.task.id,
+                strategy=self.strategy,
+                chain=self.chain,
+                iteration=self.found.checked,
+                role="search",
+                model="search",
+                messages=[],
+                raw=desc,
+                candidate=text,
+                verdict=ev.verdict.model_dump(exclude={"raw"}),
+                gate=ev.gate,
+                raw_ok=ev.raw,
+                faithful=ev.faithful,
                 seconds=per,
             )
             if ev.raw and not ev.faithful:
@@ -202,9 +212,19 @@ class MutationSearch:
         ev = self.session.evaluator.evaluate(source)
         self.found.checked += 1
         rec = AttemptRecord(
-            task_id=self.session.task.id, strategy=self.strategy, chain=self.chain, iteration=self.found.checked,
-            role="search", model="search", messages=[], raw="starting point", candidate=source,
-            verdict=ev.verdict.model_dump(exclude={"raw"}), gate=ev.gate, raw_ok=ev.raw, faithful=ev.faithful,
+            task_id=self.session.task.id,
+            strategy=self.strategy,
+            chain=self.chain,
+            iteration=self.found.checked,
+            role="search",
+            model="search",
+            messages=[],
+            raw="starting point",
+            candidate=source,
+            verdict=ev.verdict.model_dump(exclude={"raw"}),
+            gate=ev.gate,
+            raw_ok=ev.raw,
+            faithful=ev.faithful,
         )
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:
@@ -247,14 +267,20 @@ class MutationSearch:
 
     def _combos(self, pool: list[Mutation], r: int, scores: dict[int, float]) -> Iterator[tuple[Mutation, ...]]:
         combos = [
-            c for c in itertools.combinations(pool, r)
+            c
+            for c in itertools.combinations(pool, r)
             if all(a.target.e <= b.target.s or b.target.e <= a.target.s for a, b in itertools.combinations(c, 2))
         ]
         combos.sort(key=lambda c: -sum(scores.get(m.target.id, 0.0) for m in c))
         return iter(combos)
 
-    def _level(self, combos: Iterator[tuple[Mutation, ...]] | list[tuple[Mutation, ...]], source: str,
-               ctx: Context, model: Model) -> None:
+    def _level(
+        self,
+        combos: Iterator[tuple[Mutation, ...]] | list[tuple[Mutation, ...]],
+        source: str,
+        ctx: Context,
+        model: Model,
+    ) -> None:
         """Check every combination not pruned by the observations; known-consistent ones first."""
         deferred: list[tuple[str, str, dict[int, Node]]] = []
         batch: list[tuple[str, str, dict[int, Node]]] = []

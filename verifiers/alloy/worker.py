@@ -96,18 +96,26 @@ class WorkerProcess:
                 return
 
     def _read(self, deadline: float) -> dict[str, Any]:
-        assert self.proc is not None and self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
+        proc = self.proc
+        if proc is None or proc.stdout is None:
+            raise WorkerDied("the Alloy worker was stopped")
+        try:
+            fd = proc.stdout.fileno()
+        except ValueError:  # closed by `close()` from another thread
+            raise WorkerDied("the Alloy worker was stopped") from None
         while b"\n" not in self._buf:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self.kill()
                 raise WorkerTimeout()
-            ready, _, _ = select.select([fd], [], [], min(remaining, POLL_S))
-            if not ready:
-                self._watch_memory()
-                continue
-            chunk = os.read(fd, 1 << 16)
+            try:
+                ready, _, _ = select.select([fd], [], [], min(remaining, POLL_S))
+                if not ready:
+                    self._watch_memory()
+                    continue
+                chunk = os.read(fd, 1 << 16)
+            except (OSError, ValueError):  # the pipe was closed under us
+                chunk = b""
             if not chunk:
                 note = self._death_note()
                 self.kill()

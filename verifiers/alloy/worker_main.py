@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import json
 import os
 import resource
 import signal
 import sys
+import threading
+import time
 import traceback
 from pathlib import Path
 from typing import IO, Any
@@ -27,12 +28,18 @@ AS_HEADROOM_MB = 3072
 
 
 def _die_with_parent() -> None:
-    """Linux: SIGKILL this process when the parent dies (a stuck solve never reads stdin's EOF)."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    """Exit when the parent process goes away (a stuck solve never sees stdin's EOF). A polling
+    thread, not PR_SET_PDEATHSIG: that fires when the parent *thread* that spawned us exits.
+    JPype releases the GIL during Java calls, so this thread runs during a solve."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _limit_memory(memory_mb: int) -> None:
