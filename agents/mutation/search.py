@@ -120,7 +120,7 @@ class MutationSearch:
                     if self.violates(o, model, over) is False:
                         self.trust = False  # our evaluator says no counterexample: stop pruning
                     self.obs.append(o)
-            except (Unknown, RecursionError, ValueError, KeyError, TypeError):
+            except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
                 continue
 
     def violates(self, o: Observation, model: Model, over: dict[int, Node]) -> bool | None:
@@ -128,7 +128,7 @@ class MutationSearch:
             if o.kind == "flip":
                 return holds(model, o.inst, model.funcs[o.name].body, over) != o.want
             return facts_hold(model, o.inst, over) and not holds(model, o.inst, model.asserts[o.name], over)
-        except (Unknown, RecursionError, ValueError, KeyError, TypeError):
+        except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
             return None
 
     def fixed_count(self, model: Model, over: dict[int, Node], start: int = 0) -> tuple[int, int]:
