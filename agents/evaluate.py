@@ -66,10 +66,20 @@ def met_keys(verdict: Verdict) -> list[str]:
 class Evaluator:
     """Evaluates candidates for one task. Counts verifier calls and cache hits."""
 
-    def __init__(self, task: Task, verifier: Verifier, gate: GateFn | None, options: CheckOptions | None = None):
+    def __init__(
+        self,
+        task: Task,
+        verifier: Verifier,
+        gate: GateFn | None,
+        options: CheckOptions | None = None,
+        text_gate: GateFn | None = None,
+    ):
+        """``gate`` judges raw-correct candidates (it may call the verifier for vacuity checks);
+        ``text_gate`` (cheap, no verifier) judges the others, so a search does not pay for vacuity."""
         self.task = task
         self.verifier = verifier
         self.gate = gate
+        self.text_gate = text_gate
         self.options = options or CheckOptions()
         self.calls = 0
         self.cache_hits = 0
@@ -92,7 +102,8 @@ class Evaluator:
         verdict = mask_hidden(verdict, n_visible, hidden_names).model_copy(update={"raw": None})
         raw = verdict.status == "ok" and all(c.met for c in verdict.commands)
         parsed = verdict.status in ("ok", "failed")
-        gate = self.gate(self.task, candidate) if (parsed and self.gate is not None) else None
+        judge = self.gate if raw else (self.text_gate or self.gate)
+        gate = judge(self.task, candidate) if (parsed and judge is not None) else None
         if gate is None:
             gate = {"faithful": parsed, "reasons": [] if parsed else ["not checked: the candidate does not compile"]}
         faithful = raw and bool(gate.get("faithful"))

@@ -59,6 +59,16 @@ def default_gate(verifier: Verifier | None) -> GateFn:
     return run
 
 
+def text_gate() -> GateFn:
+    """The gate's text checks only (no verifier calls)."""
+    from fmrepair.verifiers.alloy_gate import gate_task
+
+    def run(task: Task, candidate: str) -> dict:
+        return gate_task(task, candidate, None).model_dump()
+
+    return run
+
+
 def repair_task(
     task: Task,
     model: ChatModel,
@@ -72,7 +82,9 @@ def repair_task(
     write_result: bool = True,
 ) -> RepairOutcome:
     t0 = time.monotonic()
-    evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s))
+    evaluator = Evaluator(
+        task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s), text_gate=text_gate() if gate else None
+    )
     session = RepairSession(
         task=task,
         model=model,

