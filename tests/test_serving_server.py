@@ -129,7 +129,8 @@ def main():
     model = get_model("smollm2-135m", backend="vllm", max_model_len=2048)
     prompt = [ChatMessage(role="user", content="Call run_alloy_analyzer on `sig A {}` with `run {}`.")]
     results = model.chat_batch([prompt, prompt], DEMO_TOOL_SCHEMA, Sampling(max_tokens=150, n=2, seed=0))
-    print(json.dumps([[c.parsed for c in r.completions] + [r.usage.completion_tokens] for r in results]))
+    rows = [[c.parsed for c in r.completions] + [r.usage.completion_tokens] for r in results]
+    print("RESULT " + json.dumps(rows), flush=True)
 
 if __name__ == "__main__":  # vLLM spawns worker processes
     main()
@@ -150,7 +151,9 @@ def test_vllm_offline_engine_batch(tmp_path) -> None:
     script.write_text(OFFLINE_SCRIPT)
     done = subprocess.run([python, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
-    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, done.stdout[-2000:]
+    rows = json.loads(lines[0].removeprefix("RESULT "))
     assert len(rows) == 2
     for row in rows:
         *parsed, completion_tokens = row
