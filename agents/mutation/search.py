@@ -9,6 +9,8 @@ they cost a check; candidates are deduplicated on normalized text; checks run in
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +29,9 @@ from .operators import Context, Mutation, mutations, scopes
 DEFAULT_CANDIDATES = 2000
 PAIR_POOL = 300
 TRIPLE_POOL = 60
+
+
+Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
 
 
 class RoundDone(Exception):  # noqa: N818 - control flow: this round's share of the budget is spent
@@ -50,6 +55,8 @@ class Found:
     best: tuple[float, str, str] | None = None  # (weight, description, candidate)
     locations: list[str] = field(default_factory=list)
     witness: str | None = None
+    audited: int = 0  # pruning off: candidates checked although predicted to fail
+    unsound: int = 0  # ... of which the analyzer said the predicted-failing command is met
 
 
 class MutationSearch:
@@ -67,6 +74,9 @@ class MutationSearch:
         self.deadline = session.started + b.wall_seconds if b.wall_seconds else None
         self.chain = 0
         self.round_cap: int | None = None
+        # FMREPAIR_MUTATION_PRUNE=0: check every candidate (the predictions are still audited)
+        self.prune = os.environ.get("FMREPAIR_MUTATION_PRUNE", "1") != "0"
+        self.audit_path = os.environ.get("FMREPAIR_MUTATION_AUDIT")
 
     # -- setup -----------------------------------------------------------------------------------
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:
@@ -132,16 +142,31 @@ class MutationSearch:
             return None
 
     def fixed_count(self, model: Model, over: dict[int, Node], start: int = 0) -> tuple[int, int]:
-        """(observations violated, observations unknown) from index ``start``; stops early on violation."""
-        bad = unknown = 0
-        for o in self.obs[start:]:
+        """(1 + index of the first violated observation or 0, observations unknown) from ``start``."""
+        unknown = 0
+        for i, o in enumerate(self.obs[start:], start):
             v = self.violates(o, model, over)
             if v is None:
                 unknown += 1
             elif v:
-                bad += 1
-                break
-        return bad, unknown
+                return i + 1, unknown
+        return 0, unknown
+
+    def audit(self, desc: str, predicted: int, ev: Evaluation) -> None:
+        """A candidate predicted to violate observation ``predicted - 1`` was checked anyway (pruning
+        off): if the analyzer says the command behind that observation is met, pruning is unsound."""
+        o = self.obs[predicted - 1]
+        if o.kind == "flip":
+            cmds = [c for c in ev.verdict.commands if c.label.startswith("hidden_property_")]
+        else:
+            cmds = [c for c in ev.verdict.commands if c.label == o.name]
+        wrong = bool(cmds) and all(c.met for c in cmds)
+        self.found.audited += 1
+        self.found.unsound += wrong
+        if self.audit_path:
+            line = {"task": self.session.task.id, "desc": desc, "obs": o.kind, "unsound": wrong}
+            with open(self.audit_path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
 
     # -- checking --------------------------------------------------------------------------------
     def apply(self, source: str, ms: tuple[Mutation, ...], ctx: Context) -> str:
@@ -165,8 +190,8 @@ class MutationSearch:
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
 
-    def verify(self, batch: list[tuple[str, str, dict[int, Node]]], model: Model) -> None:
-        """Check candidates (text, description, overrides) in parallel; raise Repaired on success."""
+    def verify(self, batch: list[Item], model: Model) -> None:
+        """Check candidates (text, description, overrides, prediction) in parallel; raise Repaired on success."""
         self.check_budget()
         caps = [self.max_candidates] + ([self.round_cap] if self.round_cap is not None else [])
         batch = batch[: max(1, min(caps) - self.found.checked)]
@@ -178,8 +203,10 @@ class MutationSearch:
             evals = [self.session.evaluator.evaluate(b[0]) for b in batch]
         per = (time.monotonic() - t0) / max(1, len(batch))
         winner: tuple[str, AttemptRecord] | None = None
-        for (text, desc, over), ev in zip(batch, evals, strict=True):
+        for (text, desc, over, predicted), ev in zip(batch, evals, strict=True):
             self.found.checked += 1
+            if predicted:
+                self.audit(desc, predicted, ev)
             rec = AttemptRecord(
                 task_id=self.session.task.id,
                 strategy=self.strategy,
@@ -282,8 +309,8 @@ class MutationSearch:
         model: Model,
     ) -> None:
         """Check every combination not pruned by the observations; known-consistent ones first."""
-        deferred: list[tuple[str, str, dict[int, Node]]] = []
-        batch: list[tuple[str, str, dict[int, Node]]] = []
+        deferred: list[Item] = []
+        batch: list[Item] = []
         for i, ms in enumerate(combos):
             if i % 200 == 0 and self.out_of_time():
                 raise LimitsExceeded("wall-time budget spent (search)")
@@ -293,11 +320,11 @@ class MutationSearch:
                 continue
             over = {m.target.id: m.new for m in ms}
             bad, unknown = self.fixed_count(model, over) if self.trust else (0, 0)
-            if bad:
+            if bad and self.prune:
                 self.found.pruned += 1
                 continue
             self.seen.add(key)
-            item = (text, "; ".join(m.desc for m in ms), over)
+            item = (text, "; ".join(m.desc for m in ms), over, bad)
             if unknown and self.obs:
                 deferred.append(item)
                 continue
