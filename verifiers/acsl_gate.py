@@ -1,0 +1,181 @@
+"""Faithfulness gate for ACSL annotation tasks (seed 003 technique 1, in the stronger form).
+
+A candidate is faithful when
+1. its C code with comments and annotations stripped is the original's: the same token sequence, or,
+   when Frama-C is installed and the tokens differ, the same Frama-C normalized print (``-no-annot
+   -print``: CIL's syntax tree, so ``s += x`` and ``s = s + x`` count as equal);
+2. every function contract of the original is present, clause for clause, unchanged;
+3. every original assertion (``assert``/``check``) is present, unchanged, at the same place;
+4. it adds no escape that makes goals trivial: ``admit`` clauses, ``assumes`` clauses, new
+   preconditions (``\\false`` ones are named as such), axioms, ghost code;
+5. every other clause it adds is in the edit whitelist (loop annotations, assertions, logic
+   definitions and lemmas by default).
+Removing or changing the original's own loop annotations is sound (WP still has to prove everything),
+so it is reported as a note, not a rejection.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, scan
+
+DEFAULT_WHITELIST = frozenset(
+    {"loop invariant", "loop assigns", "loop variant", "assert", "check", "predicate", "logic", "lemma"}
+)
+FROZEN_CODE_KINDS = ("assert",)
+
+
+class AcslGateReport(BaseModel):
+    faithful: bool
+    reasons: list[str] = Field(default_factory=list)
+    escapes: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    code: str = "tokens"  # how the code was found equal: tokens | normalized | differs
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump()
+
+
+def _clauses(annots: list[Annotation], kinds: tuple[str, ...]) -> list[tuple[Annotation, Clause]]:
+    return [(a, c) for a in annots if a.kind in kinds for c in a.clauses]
+
+
+def normalized_print(source: str, timeout_s: float = 60.0) -> str | None:
+    """Frama-C's normalized C (annotations ignored), or None when Frama-C is absent or refuses it."""
+    from fmrepair.verifiers.acsl import env
+
+    if not env.framac_path():
+        return None
+    with tempfile.TemporaryDirectory(prefix="fmrepair-gate-") as tmp:
+        src, out = Path(tmp, "input.c"), Path(tmp, "out.c")
+        src.write_text(source, encoding="utf-8")
+        cmd = ["frama-c", "-no-annot", "-print", "-ocode", str(out), str(src)]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, cwd=tmp,
+                                  env=env.framac_env() | {"PWD": tmp})
+        except subprocess.TimeoutExpired:
+            return None
+        if proc.returncode != 0 or not out.exists():
+            return None
+        return out.read_text(encoding="utf-8")
+
+
+def _first_difference(a: list[CodeToken], b: list[CodeToken]) -> str:
+    for i in range(min(len(a), len(b))):
+        if a[i].text != b[i].text:
+            return f"line {a[i].line} {a[i].text!r} became line {b[i].line} {b[i].text!r}"
+    if len(a) > len(b):
+        return f"code from line {a[len(b)].line} ({a[len(b)].text!r}) was removed"
+    return f"code was added at line {b[len(a)].line} ({b[len(a)].text!r})"
+
+
+def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken], use_framac: bool,
+                  report: AcslGateReport) -> bool:
+    """True when the anchors of the two files line up (identical token sequences)."""
+    if [t.text for t in ot] == [t.text for t in ct]:
+        return True
+    diff = _first_difference(ot, ct)
+    if use_framac:
+        a, b = normalized_print(orig), normalized_print(cand)
+        if a is not None and a == b:
+            report.code = "normalized"
+            report.notes.append(f"code text differs ({diff}) but Frama-C's normalized code is identical")
+            return False
+    report.code = "differs"
+    report.reasons.append(f"the C code was edited: {diff}")
+    return False
+
+
+def _describe(c: Clause) -> str:
+    return f"{c.text!r} (line {c.line})"
+
+
+def _escape(a: Annotation, c: Clause) -> str | None:
+    words = c.text.split()
+    if c.keyword.startswith("admit") or "admit" in words:
+        return f"admit clause {_describe(c)}: assumed without proof"
+    if c.keyword == "assumes" or "assumes" in words:
+        return f"assumes clause {_describe(c)}"
+    if c.keyword.endswith("requires"):
+        body = words[1:]
+        if "\\false" in body or body in (["0"], ["1", "==", "0"], ["0", "==", "1"]):
+            return f"\\false precondition {_describe(c)}"
+        return f"new precondition {_describe(c)}: narrows the inputs the property must hold for"
+    if {"axiom", "axiomatic"} & set(words):
+        return f"axiom {_describe(c)}: assumed without proof"
+    if a.kind == "ghost" or c.keyword == "ghost":
+        return f"ghost code {_describe(c)}: can make the rest of the function unreachable"
+    return None
+
+
+def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_WHITELIST,
+         use_framac: bool = True) -> AcslGateReport:
+    """Judge ``candidate`` against ``original`` (the annotated program the model was given)."""
+    report = AcslGateReport(faithful=False)
+    ot, oa = scan(original)
+    ct, ca = scan(candidate)
+    aligned = _compare_code(original, candidate, ot, ct, use_framac, report)
+
+    def key(a: Annotation, c: Clause) -> tuple[Any, ...]:
+        return (a.anchor if aligned else a.function, a.kind, c.text)
+
+    # 2. contracts: clause multisets per function must be equal
+    o_con: dict[str | None, Counter[str]] = {}
+    c_con: dict[str | None, Counter[str]] = {}
+    for a, c in _clauses(oa, ("contract",)):
+        o_con.setdefault(a.function, Counter())[c.text] += 1
+    for a, c in _clauses(ca, ("contract",)):
+        c_con.setdefault(a.function, Counter())[c.text] += 1
+    for fn, clauses in o_con.items():
+        got = c_con.get(fn, Counter())
+        for text in (clauses - got).elements():
+            report.reasons.append(f"contract of {fn} lost or changed the clause {text!r}")
+        for text in (got - clauses).elements():
+            report.reasons.append(f"contract of {fn} gained the clause {text!r}")
+    # 3. original assertions present at the same place
+    have = Counter(key(a, c) for a, c in _clauses(ca, FROZEN_CODE_KINDS))
+    for a, c in _clauses(oa, FROZEN_CODE_KINDS):
+        k = key(a, c)
+        if have[k] > 0:
+            have[k] -= 1
+        else:
+            report.reasons.append(f"original assertion {_describe(c)} was removed, moved or edited")
+    # 4./5. everything the candidate added, outside contracts of functions that had one
+    before = Counter((a.kind, c.text) for a in oa for c in a.clauses)
+    for a in ca:
+        for c in a.clauses:
+            if before[(a.kind, c.text)] > 0:
+                before[(a.kind, c.text)] -= 1
+                continue
+            if a.kind == "contract" and a.function in o_con:
+                continue  # already judged above
+            esc = _escape(a, c)
+            if esc:
+                report.escapes.append(esc)
+            elif c.keyword not in whitelist:
+                report.reasons.append(f"outside the edit whitelist ({c.keyword or a.kind}): {_describe(c)}")
+    lost_loop = [c for a, c in _clauses(oa, ("loop",)) if (a.kind, c.text) in before and before[(a.kind, c.text)] > 0]
+    for c in lost_loop:
+        report.notes.append(f"original loop annotation {_describe(c)} was removed or changed")
+    report.reasons += [f"escape: {e}" for e in report.escapes]
+    report.faithful = not report.reasons
+    return report
+
+
+def gate_files(original: str | Path, candidate: str | Path, use_framac: bool = True) -> dict[str, Any]:
+    """For ``fmrepair gate A.c B.c``: the report as a dict (``faithful``, ``reasons``, ``escapes``, ...)."""
+    from fmrepair.inputs import read_spec
+
+    return gate(read_spec(original), read_spec(candidate), use_framac=use_framac).to_dict()
+
+
+def gate_task(task: Any, candidate: str) -> dict[str, Any]:
+    """GateFn for agents.evaluate.Evaluator: judge against what the model was given (task.visible)."""
+    return gate(task.visible, candidate).to_dict()
