@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
 from fmrepair.serving.base import ChatModel
@@ -23,6 +23,7 @@ EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 class RepairOutcome:
     result: TaskResult
     candidate: str | None  # the faithful repair, when one was found
+    attempts: list[AttemptRecord] = field(default_factory=list)
 
 
 def editable_paragraphs(task: Task) -> list[str]:
@@ -135,4 +136,4 @@ def repair_task(
     )
     if log is not None and write_result:
         log.append_result(result)
-    return RepairOutcome(result=result, candidate=candidate)
+    return RepairOutcome(result=result, candidate=candidate, attempts=list(session.attempts))

@@ -148,15 +148,23 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
 
     gate = default_gate(verifier)
     eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)))
+    from .taxonomy import taxonomy
+
     if not cfg.independent_samples:
         rc = _repair_config(cfg, cfg.seed, cfg.samples)
-        return repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq).result
+        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
+        result = out.result
+        result.extra["taxonomy"] = taxonomy(task, out.attempts, verifier) if not result.faithful else {}
+        log.append_result(result)
+        return result
     chains: list[dict[str, Any]] = []
     parts: list[TaskResult] = []
+    all_attempts = []
     for s in range(cfg.samples):
         rc = _repair_config(cfg, cfg.seed + 7919 * s, 1)
         out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
         parts.append(out.result)
+        all_attempts += out.attempts
         chains.append(
             {"raw": out.result.repaired, "faithful": out.result.faithful, "equivalent": out.result.equivalent}
         )
@@ -176,7 +184,11 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
             "verifier_calls": sum(p.verifier_calls for p in parts),
             "cache_hits": sum(p.cache_hits for p in parts),
             "unfaithful_rejected": sum(p.unfaithful_rejected for p in parts),
-            "extra": {**best.extra, "chains": chains},
+            "extra": {
+                **best.extra,
+                "chains": chains,
+                "taxonomy": taxonomy(task, all_attempts, verifier) if not any(p.faithful for p in parts) else {},
+            },
         }
     )
     log.append_result(merged)

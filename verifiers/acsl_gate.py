@@ -94,7 +94,7 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
 
 
 def _describe(c: Clause) -> str:
-    return f"{c.text!r} (line {c.line})"
+    return f"'{c.text}' (line {c.line})"
 
 
 def _escape(a: Annotation, c: Clause) -> str | None:
@@ -136,9 +136,16 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
     for fn, clauses in o_con.items():
         got = c_con.get(fn, Counter())
         for text in (clauses - got).elements():
-            report.reasons.append(f"contract of {fn} lost or changed the clause {text!r}")
-        for text in (got - clauses).elements():
-            report.reasons.append(f"contract of {fn} gained the clause {text!r}")
+            report.reasons.append(f"contract of {fn} lost or changed the clause '{text}'")
+        gained = got - clauses
+        for a, c in _clauses(ca, ("contract",)):
+            if a.function == fn and gained[c.text] > 0:
+                gained[c.text] -= 1
+                esc = _escape(a, c)
+                if esc:
+                    report.escapes.append(esc)
+                else:
+                    report.reasons.append(f"contract of {fn} gained the clause '{c.text}'")
     # 3. original assertions present at the same place
     have = Counter(key(a, c) for a, c in _clauses(ca, FROZEN_CODE_KINDS))
     for a, c in _clauses(oa, FROZEN_CODE_KINDS):

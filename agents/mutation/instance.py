@@ -22,11 +22,31 @@ class Unknown(Exception):  # noqa: N818
     pass
 
 
+# Alloy's univ also holds the integer atoms (how many depends on the command's bitwidth, and the witness
+# does not list them): two placeholder atoms stand for them. Membership, emptiness and lone/one tests
+# come out the same for any number >= 2 of atoms no user relation mentions; counting them raises Unknown.
+INT_ATOMS = (("Int$?0",), ("Int$?1",))
+MAX_INT = 7  # the default bitwidth 4 holds -8..7; beyond that Alloy wraps around: Unknown, never a guess
+
+
 class Instance:
     def __init__(self, sigs: dict[str, Rel], fields: dict[str, Rel]) -> None:
         self.sigs = sigs
         self.fields = fields
-        self.univ: Rel = frozenset(t for r in sigs.values() for t in r)
+        self.atoms: Rel = frozenset(t for r in sigs.values() for t in r)
+        # a field holding integers (numbers in the witness) would make the placeholders wrong
+        self.numeric = any(_numeric(a) for r in fields.values() for t in r for a in t)
+        self.univ: Rel = self.atoms | frozenset(INT_ATOMS)
+
+
+def _numeric(atom: str) -> bool:
+    return atom.lstrip("-").isdigit()
+
+
+def _counted(r: Rel) -> int:
+    if any(a.startswith("Int$?") for t in r for a in t):
+        raise Unknown("counting integer atoms")
+    return len(r)
 
 
 def _tuples(text: str) -> Rel:
@@ -104,6 +124,11 @@ class Evaluator:
         self.over = overrides or {}
         self.depth = 0
 
+    def univ(self) -> Rel:
+        if self.inst.numeric:
+            raise Unknown("univ with integer-valued fields")
+        return self.inst.univ
+
     def rel(self, n: Node, env: dict[str, Value]) -> Rel:
         v = self.ev(n, env)
         if not isinstance(v, frozenset):
@@ -134,17 +159,17 @@ class Evaluator:
         if n.op in ("TRUE", "FALSE"):
             return n.op == "TRUE"
         if n.op == "NUMBER":
-            return n.num
+            return _int(n.num)
         if n.op == "EMPTYNESS":
             return frozenset()
         if n.op == "IDEN":
-            return frozenset((t[0], t[0]) for t in self.inst.univ)
+            return frozenset((t[0], t[0]) for t in self.univ())
         raise Unknown(n.op)
 
     def _PrimSig(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
         if n.builtin:
             if n.name == "univ":
-                return self.inst.univ
+                return self.univ()
             if n.name == "none":
                 return frozenset()
             raise Unknown(n.name)
@@ -173,7 +198,7 @@ class Evaluator:
         if op == "NOT":
             return not self.formula(sub, env)
         if op in ("NO", "SOME", "LONE", "ONE"):
-            size = len(self.rel(sub, env))
+            size = len(self.rel(sub, env))  # placeholders: 0, 1 or >= 2 int atoms answer alike
             return {"NO": size == 0, "SOME": size > 0, "LONE": size <= 1, "ONE": size == 1}[op]
         if op == "TRANSPOSE":
             if any(len(t) != 2 for t in self.rel(sub, env)):
@@ -182,9 +207,9 @@ class Evaluator:
         if op == "CLOSURE":
             return _closure(self.rel(sub, env))
         if op == "RCLOSURE":
-            return _closure(self.rel(sub, env)) | frozenset((t[0], t[0]) for t in self.inst.univ)
+            return _closure(self.rel(sub, env)) | frozenset((t[0], t[0]) for t in self.univ())
         if op == "CARDINALITY":
-            return len(self.rel(sub, env))
+            return _int(_counted(self.rel(sub, env)))
         raise Unknown(op)
 
     def _ExprBinary(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
@@ -209,12 +234,13 @@ class Evaluator:
                 raise Unknown("mixed equality")
             return (x == y) == (op == "EQUALS")
         if op in ("IN", "NOT_IN"):
-            return (self.rel(a, env) <= self.rel(b, env)) == (op == "IN")
+            return self._in(a, b, env) == (op == "IN")
         if op in ("IPLUS", "IMINUS", "MUL", "DIV", "REM"):
             x, y = self.num(a, env), self.num(b, env)
             if op in ("DIV", "REM") and y == 0:
                 raise Unknown("division by zero")
-            return {"IPLUS": x + y, "IMINUS": x - y, "MUL": x * y, "DIV": int(x / y), "REM": x - y * int(x / y)}[op]
+            r = {"IPLUS": x + y, "IMINUS": x - y, "MUL": x * y, "DIV": int(x / y), "REM": x - y * int(x / y)}[op]
+            return _int(r)
         x, y = self.rel(a, env), self.rel(b, env)
         if op == "JOIN":
             return _join(x, y)
@@ -234,6 +260,27 @@ class Evaluator:
         if "ARROW" in op:
             return frozenset(s + t for s in x for t in y)
         raise Unknown(op)
+
+    def _in(self, a: Node, b: Node, env: dict[str, Value]) -> bool:
+        """``a in b``; a right side with multiplicities (``A -> lone B``, ``lone B``) also constrains counts."""
+        x = self.rel(a, env)
+        b = self.over.get(b.id, b)
+        if b.k == "ExprUnary" and b.op in ("ONEOF", "LONEOF", "SOMEOF", "EXACTLYOF"):
+            raise Unknown("multiplicity on the right of in")
+        if b.k == "ExprBinary" and "ARROW" in b.op and b.op != "ARROW":
+            left, right = self.rel(b.c[0], env), self.rel(b.c[1], env)
+            if any(len(t) != 1 for t in left | right) or any(len(t) != 2 for t in x):
+                raise Unknown("multiplicity arrow of arity > 2")
+            if not x <= frozenset(s + t for s in left for t in right):
+                return False
+            lm, _, rm = b.op.partition("_ARROW_")
+            ok = {"ANY": lambda k: True, "SOME": lambda k: k >= 1, "ONE": lambda k: k == 1, "LONE": lambda k: k <= 1}
+            if lm not in ok or rm not in ok:
+                raise Unknown(b.op)
+            return all(ok[rm](sum(1 for t in x if t[0] == s[0]) ) for s in left) and all(
+                ok[lm](sum(1 for t in x if t[1] == u[0])) for u in right
+            )
+        return x <= self.rel(b, env)
 
     def _ExprList(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
         if n.op == "AND":
@@ -305,7 +352,7 @@ class Evaluator:
                     out.add(sum((next(iter(b[x])) for names, _, _ in n.decls for x in names), ()))
             return frozenset(out)
         if op == "SUM":
-            return sum(self.num(body, b) for b in self._bindings(n.decls, env))
+            return _int(sum(self.num(body, b) for b in self._bindings(n.decls, env)))
         count = 0
         for b in self._bindings(n.decls, env):
             holds = self.formula(body, b)
@@ -317,6 +364,12 @@ class Evaluator:
             if op in ("NO", "LONE", "ONE") and count > (0 if op == "NO" else 1):
                 return False
         return {"ALL": True, "SOME": False, "NO": count == 0, "LONE": count <= 1, "ONE": count == 1}[op]
+
+
+def _int(v: int) -> int:
+    if not -MAX_INT - 1 <= v <= MAX_INT:
+        raise Unknown("integer outside the default bitwidth")
+    return v
 
 
 def holds(model: Model, inst: Instance, formula: Node, overrides: dict[int, Node] | None = None) -> bool:

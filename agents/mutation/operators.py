@@ -68,6 +68,17 @@ class Context:
         return [self.top.get(c.removeprefix("this/"), c.removeprefix("this/")) for c in first.split("->")]
 
 
+DECL_MULT = ("ONEOF", "SETOF", "LONEOF", "SOMEOF", "EXACTLYOF")
+
+
+def render(n: Node, ctx: Context) -> str:
+    """A replacement node's text for a span replacement: parenthesized unless atomic (a leaf, a call,
+    already parenthesized) or a declaration bound with a multiplicity (``x: set S`` cannot take parens)."""
+    if n.k == "ExprUnary" and n.op in DECL_MULT:
+        return ctx.text(n)
+    return ctx.par(n)
+
+
 def _balanced(t: str) -> bool:
     d = 0
     for ch in t:

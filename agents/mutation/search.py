@@ -21,10 +21,10 @@ from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
 
 from ..evaluate import Evaluation, count_commands
 from ..session import LimitsExceeded, Repaired, RepairSession
-from .ast import AstClient, Model, Node
+from .ast import AstClient, Model, Node, ParseError
 from .instance import Instance, Unknown, facts_hold, holds, parse_witness
 from .localize import core_spans, score_nodes
-from .operators import Context, Mutation, mutations, scopes
+from .operators import Context, Mutation, mutations, render, scopes
 
 DEFAULT_CANDIDATES = 2000
 PAIR_POOL = 300
@@ -57,6 +57,7 @@ class Found:
     witness: str | None = None
     audited: int = 0  # pruning off: candidates checked although predicted to fail
     unsound: int = 0  # ... of which the analyzer said the predicted-failing command is met
+    mistrust: list[str] = field(default_factory=list)  # why pruning was switched off
 
 
 class MutationSearch:
@@ -111,27 +112,59 @@ class MutationSearch:
         return None
 
     # -- observations ------------------------------------------------------------------------------
-    def learn(self, ev: Evaluation, model: Model, over: dict[int, Node]) -> None:
+    def exact(self, text: str, model: Model, over: dict[int, Node]) -> Model | None:
+        """The checked candidate's own tree, re-parsed from the text the analyzer checked (so an
+        observation never rests on the override tree matching the text)."""
+        if not over:
+            return model
+        try:
+            return self.client.parse(text)
+        except (ParseError, TimeoutError, RuntimeError):
+            return None
+
+    def learn(self, ev: Evaluation, model: Model, over: dict[int, Node], text: str) -> None:
         pred = self.editable_pred(model)
+        exact: list[Model | None] = []
+
+        def tree() -> Model | None:
+            if not exact:
+                exact.append(self.exact(text, model, over))
+            return exact[0]
+
         for c in ev.verdict.commands:
+            hidden = c.label.startswith("hidden_property_")
+            if c.met and hidden and pred is not None and any(o.kind == "flip" for o in self.obs):
+                m2 = tree()  # the analyzer says this candidate agrees with the reference: so must we
+                if m2 is not None and any(self.violates(o, m2, {}) for o in self.obs if o.kind == "flip"):
+                    self.mistrust("a candidate the hidden check accepts violates a flip observation")
+                continue
             if c.met or c.outcome != "counterexample" or not c.witness:
                 continue
             self.found.witness = c.witness
+            m2 = tree()
             inst = parse_witness(c.witness, model)
-            if inst is None:
+            if inst is None or m2 is None:
                 continue
             try:
-                if c.label.startswith("hidden_property_"):
-                    if pred is not None:
-                        value = holds(model, inst, model.funcs[pred].body, over)
+                if hidden:
+                    if pred is not None and pred in m2.funcs:
+                        value = holds(m2, inst, m2.funcs[pred].body)
                         self.obs.append(Observation(inst, "flip", pred, not value))
                 elif c.label in model.asserts:
                     o = Observation(inst, "check", c.label)
-                    if self.violates(o, model, over) is False:
-                        self.trust = False  # our evaluator says no counterexample: stop pruning
+                    if self.violates(o, m2, {}) is False:
+                        self.mistrust(f"the evaluator finds no counterexample to {c.label}")
                     self.obs.append(o)
             except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
                 continue
+
+    def mistrust(self, why: str) -> None:
+        """The Python evaluator disagreed with the analyzer: stop pruning for this task."""
+        self.trust = False
+        self.found.mistrust.append(why)
+        if self.audit_path:
+            with open(self.audit_path, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"task": self.session.task.id, "mistrust": why}) + "\n")
 
     def violates(self, o: Observation, model: Model, over: dict[int, Node]) -> bool | None:
         try:
@@ -170,9 +203,11 @@ class MutationSearch:
 
     # -- checking --------------------------------------------------------------------------------
     def apply(self, source: str, ms: tuple[Mutation, ...], ctx: Context) -> str:
+        """Span replacements; new text is parenthesized unless atomic, so that it parses as the node it
+        stands for whatever the operators around it (`p implies q and r` with `q or r` for `q and r`)."""
         out = source
         for m in sorted(ms, key=lambda m: -m.target.s):
-            out = out[: m.target.s] + ctx.text(m.new) + out[m.target.e :]
+            out = out[: m.target.s] + render(m.new, ctx) + out[m.target.e :]
         return out
 
     def check_budget(self) -> None:
@@ -230,7 +265,7 @@ class MutationSearch:
                 winner = (text, rec)
             if self.found.best is None or ev.weight < self.found.best[0]:
                 self.found.best = (ev.weight, desc, text)
-            self.learn(ev, model, over)
+            self.learn(ev, model, over, text)
         if winner is not None:
             raise Repaired(*winner)
 
@@ -263,7 +298,7 @@ class MutationSearch:
         """Search around ``source``; raises Repaired / LimitsExceeded, or returns what it learned."""
         model, ctx, targets = self.prepare(source)
         base = self.evaluate_base(source)
-        self.learn(base, model, {})
+        self.learn(base, model, {}, source)
         core = core_spans(self.client, source, base.verdict, count_commands(source)) if not base.raw else []
         self.seen.add(canonical(source))
         singles = [m for n, env in targets for m in mutations(n, ctx, env)]

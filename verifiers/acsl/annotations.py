@@ -174,7 +174,8 @@ def scan(source: str) -> tuple[list[CodeToken], list[Annotation]]:
                     break
                 end += 1
             end = n if end == -1 else end
-            tokens.append(CodeToken(" ".join(source[i:end].replace("\\\n", " ").split()), source.count("\n", 0, i) + 1, i))
+            directive = " ".join(source[i:end].replace("\\\n", " ").split())
+            tokens.append(CodeToken(directive, source.count("\n", 0, i) + 1, i))
             i = end
             continue
         line_start = False
@@ -223,7 +224,10 @@ def _anchor(tokens: list[CodeToken], annots: list[Annotation]) -> None:
     for a in annots:
         before = [name for pos, name in names if pos < a.anchor]
         after = [name for pos, name in names if pos >= a.anchor]
-        a.function = (after[0] if after else None) if a.kind == "contract" or a.depth == 0 else (before[-1] if before else None)
+        if a.kind == "contract" or a.depth == 0:
+            a.function = after[0] if after else None
+        else:
+            a.function = before[-1] if before else None
 
 
 def code_text(tokens: list[CodeToken]) -> list[str]:

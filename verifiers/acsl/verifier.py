@@ -4,6 +4,7 @@ results, annotation errors with locations, and a hard wall-clock limit (the proc
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -58,10 +59,8 @@ def _run(cmd: list[str], cwd: str, timeout_s: float) -> tuple[int | None, str]:
         out, _ = proc.communicate(timeout=timeout_s)
         return proc.returncode, out
     except subprocess.TimeoutExpired:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         out, _ = proc.communicate()
         return None, out or ""
 
@@ -144,7 +143,9 @@ class AcslVerifier:
             if expected is not None and expected != len(goals):
                 errors.append(Message(message=f"parsed {len(goals)} goals of {expected} scheduled", severity="warning"))
             status = "ok" if all(c.met for c in commands) else "failed"
-        verdict = Verdict(formalism="acsl", status=status, commands=commands, errors=errors, elapsed_ms=elapsed, raw=out)
+        verdict = Verdict(
+            formalism="acsl", status=status, commands=commands, errors=errors, elapsed_ms=elapsed, raw=out
+        )
         return AcslResult(verdict, goals, props, cmd)
 
     def check(self, source: str, options: CheckOptions | None = None) -> Verdict:

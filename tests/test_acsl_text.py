@@ -1,0 +1,144 @@
+"""ACSL text handling without Frama-C: the annotation lexer, report parsing, the gate's token checks."""
+
+from __future__ import annotations
+
+from fmrepair.verifiers.acsl.annotations import normalize, scan
+from fmrepair.verifiers.acsl.report import parse_errors, parse_goals, parse_properties
+from fmrepair.verifiers.acsl_gate import gate
+
+SRC = """/*@ requires n >= 0 && \\valid_read(a + (0 .. n-1));
+    requires \\forall integer i; 0 <= i < n ==> 0 <= a[i] <= 1000;
+    requires n <= 1000;
+    assigns \\nothing;
+    ensures \\result >= 0;
+*/
+int sum(const int *a, int n) {
+  int s = 0; // running total
+  /*@ loop invariant 0 <= i <= n;
+    @ loop invariant 0 <= s <= 1000 * i;
+    @ loop assigns i, s;
+    @ loop variant n - i;
+  */
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+  }
+  //@ assert s >= 0;
+  return s;
+}
+"""
+
+
+def test_scan_classifies_and_splits_clauses() -> None:
+    tokens, annots = scan(SRC)
+    assert [a.kind for a in annots] == ["contract", "loop", "assert"]
+    contract, loop, assertion = annots
+    assert contract.function == "sum" and loop.function == "sum" and loop.loop == 0
+    # the binder's ';' in \forall does not end the clause
+    assert [c.keyword for c in contract.clauses] == ["requires", "requires", "requires", "assigns", "ensures"]
+    assert contract.clauses[1].text.startswith("requires \\forall integer i ;")
+    assert [c.keyword for c in loop.clauses] == ["loop invariant"] * 2 + ["loop assigns", "loop variant"]
+    assert loop.clauses[1].line == 10 and "@" not in loop.clauses[1].text
+    assert assertion.clauses[0].text == "assert s >= 0"
+    assert "running" not in " ".join(t.text for t in tokens)  # comments are not code
+
+
+def test_normalize_ignores_spacing() -> None:
+    assert normalize("0<=i<=n") == normalize("0 <= i  <= n")
+
+
+def test_gate_accepts_annotation_only_change() -> None:
+    cand = SRC.replace("@ loop assigns i, s;", "@ loop invariant s >= 0;\n    @ loop assigns i, s;")
+    r = gate(SRC, cand, use_framac=False)
+    assert r.faithful, r.reasons
+
+
+def test_gate_rejects_edited_statement() -> None:
+    r = gate(SRC, SRC.replace("s += a[i];", "s += a[i] / 2;"), use_framac=False)
+    assert not r.faithful and r.code == "differs"
+    assert any("C code was edited" in x and "line 15" in x for x in r.reasons)
+
+
+def test_gate_rejects_weakened_and_removed_contract() -> None:
+    weak = gate(SRC, SRC.replace("ensures \\result >= 0;", "ensures \\true;"), use_framac=False)
+    assert not weak.faithful and any("lost or changed" in x for x in weak.reasons)
+    gone = gate(SRC, SRC.replace("    ensures \\result >= 0;\n", ""), use_framac=False)
+    assert not gone.faithful
+
+
+def test_gate_rejects_edited_or_moved_assertion() -> None:
+    assert not gate(SRC, SRC.replace("assert s >= 0", "assert s >= -1"), use_framac=False).faithful
+    moved = SRC.replace("  //@ assert s >= 0;\n", "").replace("  int s = 0;", "  int s = 0;\n  //@ assert s >= 0;")
+    assert not gate(SRC, moved, use_framac=False).faithful
+
+
+def test_gate_lists_escapes() -> None:
+    false_pre = SRC.replace("assigns \\nothing;", "requires \\false;\n    assigns \\nothing;")
+    r = gate(SRC, false_pre, use_framac=False)
+    assert not r.faithful and any("\\false precondition" in e for e in r.escapes)
+    admit = SRC.replace("//@ assert s >= 0;", "//@ admit s >= 0;\n  //@ assert s >= 0;")
+    assert any("admit" in e for e in gate(SRC, admit, use_framac=False).escapes)
+    ghost = SRC.replace("int s = 0;", "int s = 0;\n  //@ ghost int g = 0;")
+    assert any("ghost" in e for e in gate(SRC, ghost, use_framac=False).escapes)
+    axiom = SRC.replace("int sum(", "/*@ axiomatic A { axiom bad: \\false; } */\nint sum(")
+    assert any("axiom" in e for e in gate(SRC, axiom, use_framac=False).escapes)
+    behav = SRC.replace("ensures \\result >= 0;", "ensures \\result >= 0;\n    behavior b: assumes n > 5; ensures \\true;")
+    r = gate(SRC, behav, use_framac=False)
+    assert not r.faithful and any("assumes" in e for e in r.escapes)
+
+
+def test_gate_notes_removed_loop_annotation_without_rejecting() -> None:
+    r = gate(SRC, SRC.replace("@ loop invariant 0 <= s <= 1000 * i;\n", ""), use_framac=False)
+    assert r.faithful and r.notes
+
+
+WP_PRINT = """[wp] 3 goals scheduled
+------------------------------------------------------------
+  Function sum
+------------------------------------------------------------
+
+Goal Preservation of Invariant (file /tmp/x/input.c, line 10):
+Assume { Have: 0 <= i. }
+Prove: s <= 1000 * i.
+Prover Z3 4.8.12 returns Timeout (Qed:4ms) (3s)
+Prover CVC4 1.8 returns Unknown (Qed:4ms)
+
+------------------------------------------------------------
+
+Goal Assertion (file /tmp/x/input.c, line 17):
+Prove: 0 <= s.
+Prover Z3 4.8.12 returns Failed
+Unknown error
+Prover CVC4 1.8 returns Valid (Qed:3ms) (40ms)
+
+------------------------------------------------------------
+
+Goal Assigns nothing in 'sum':
+Prover Qed returns Valid (2ms)
+
+------------------------------------------------------------
+"""
+
+
+def test_parse_goals_outcomes_and_lines() -> None:
+    goals = parse_goals(WP_PRINT)
+    assert [(g.line, g.outcome) for g in goals] == [(10, "timeout"), (17, "proved"), (None, "proved")]
+    assert goals[0].function == "sum" and goals[0].prove == "s <= 1000 * i."
+    assert goals[0].label == "sum: Preservation of Invariant (line 10)"
+
+
+def test_parse_errors_locations() -> None:
+    out = (
+        "[kernel] Parsing input.c (with preprocessing)\n"
+        "[kernel:annot-error] /tmp/x/input.c:9: Warning: \n  unbound logic variable m. Ignoring loop annotation\n"
+        "[kernel] User Error: warning annot-error treated as fatal error.\n"
+    )
+    status, msgs = parse_errors(out)
+    assert status == "type_error" and msgs[0].line == 9 and "unbound logic variable m" in msgs[0].message
+    status, msgs = parse_errors("[kernel:annot-error] input.c:4: Warning: unexpected token ';'\n")
+    assert status == "syntax_error" and msgs[0].line == 4
+
+
+def test_parse_properties_csv() -> None:
+    text = "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n.\tx.c\t9\tsum\tloop invariant\tUnknown\t0 ≤ i\n"
+    (p,) = parse_properties(text)
+    assert p.line == 9 and p.kind == "loop invariant" and not p.proved
