@@ -26,6 +26,12 @@ class RepairOutcome:
     attempts: list[AttemptRecord] = field(default_factory=list)
 
 
+def _iteration_index(attempts: list[AttemptRecord], upto: int) -> int:
+    """Correct@k counts model iterations: the number of model answers up to attempt ``upto`` (1 for a
+    pure search, whose whole run is one iteration)."""
+    return max(1, sum(1 for a in attempts[:upto] if a.role == "repair"))
+
+
 def editable_paragraphs(task: Task) -> list[str]:
     """Paragraphs a model may edit: the task's own list, else every non-frozen fact/pred/fun/sig."""
     if task.meta.get("editable"):
@@ -104,7 +110,7 @@ def repair_task(
         strategy.run(session)
     except Repaired as done:
         candidate = done.candidate
-        first_success = sum(1 for a in session.attempts if a.role != "instructor")
+        first_success = _iteration_index(session.attempts, len(session.attempts))
         stop = "repaired"
     except LimitsExceeded as e:
         stop = str(e)
@@ -112,7 +118,8 @@ def repair_task(
     if score_equivalent is not None:
         equivalent = score_equivalent(task, candidate) if candidate is not None else False
     repair_attempts = [a for a in session.attempts if a.role != "instructor"]
-    first_raw = next((i for i, a in enumerate(repair_attempts, 1) if a.raw_ok), None)
+    raw_at = next((i for i, a in enumerate(session.attempts, 1) if a.raw_ok), None)
+    first_raw = _iteration_index(session.attempts, raw_at) if raw_at else None
     result = TaskResult(
         task_id=task.id,
         strategy=config.strategy,

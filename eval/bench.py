@@ -69,8 +69,10 @@ class NoModel:
 
 def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
     from fmrepair.eval.suites import get_suite, resolve_root
+    from fmrepair.eval.suites.base import check_mode
 
     suite = get_suite(cfg.suite)
+    cfg.mode = check_mode(suite, cfg.mode)  # record the resolved mode
     load = suite.load(resolve_root(cfg.suite, cfg.root), cfg.mode)
     tasks = [t for t in load.tasks if t.id not in load.duplicates]  # seed 000 §4.2: duplicates out
     if cfg.family:
@@ -114,7 +116,9 @@ def _check_identity(log: RunLog, cfg: BenchConfig) -> None:
         return
     prev = old.config.get("bench", {})
     diffs = [
-        f"{k}: {prev.get(k)!r} -> {getattr(cfg, k)!r}" for k in IDENTITY if k in prev and prev[k] != getattr(cfg, k)
+        f"{k}: {prev.get(k)!r} -> {getattr(cfg, k)!r}"
+        for k in IDENTITY
+        if prev.get(k) is not None and prev[k] != getattr(cfg, k)
     ]
     if diffs:
         raise ConfigMismatch(f"{log.folder} holds a different run ({'; '.join(diffs)}); use another --out")
@@ -203,8 +207,8 @@ def run_bench(cfg: BenchConfig, out: Path, progress: bool = True) -> dict[str, A
     from .progress import Progress
 
     log = RunLog(out)
-    _check_identity(log, cfg)
     tasks, load = select_tasks(cfg)
+    _check_identity(log, cfg)
     dropped = compact_unfinished(log)
     finished = log.finished_ids()
     todo = [t for t in tasks if t.id not in finished]

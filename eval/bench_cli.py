@@ -82,24 +82,30 @@ def run(
 
 @bench_app.command("report")
 def report(
-    rundir: Path = typer.Argument(...),
-    fmt: str = typer.Option("md", "--format", help="md | json"),
-    plots: Path | None = typer.Option(None, help="Write PNG plots into this folder."),
+    rundirs: list[Path] = typer.Argument(..., help="One or more run folders."),
+    fmt: str = typer.Option("md", "--format", help="md | html | json"),
+    out: Path | None = typer.Option(None, help="Write the report to this file (default: stdout)."),
 ) -> None:
-    """The score card of a run (per family, Correct@k raw/faithful/equivalent, resources)."""
-    from .report import markdown, run_summary
+    """Score cards of runs: per family Correct@k raw/faithful/equivalent, pass@k, resources, taxonomy."""
+    from .report import html_report, json_report, markdown
 
+    if fmt not in ("md", "html", "json"):
+        _fail(f"unknown format {fmt!r}; known: md, html, json")
     try:
-        summary = run_summary(rundir)
+        if fmt == "json":
+            text = json.dumps(json_report(rundirs), indent=2) + "\n"
+        elif fmt == "html":
+            text = html_report(rundirs)
+        else:
+            text = markdown(rundirs)
     except FileNotFoundError as e:
         _fail(str(e))
         return
-    sys.stdout.write(json.dumps(summary, indent=2) + "\n" if fmt == "json" else markdown(summary))
-    if plots is not None:
-        from .report import plots as make_plots
-
-        for p in make_plots(rundir, plots):
-            typer.echo(f"wrote {p}", err=True)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
 
 
 @bench_app.command("compare")

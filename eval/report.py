@@ -1,8 +1,12 @@
-"""Reports of a run: a Markdown (or JSON) score card in the shape of seed 000 Tables 5 and 7, and plots
-of time and tokens per task (seed 000 Fig. 6-7), written next to the run."""
+"""Reports over one or more runs: Markdown (tables in the shape of seed 000 Tables 5 and 7), JSON (rates
+in [0, 1]) and a self-contained HTML page with plots (Correct@k per family, time and cost distributions,
+overlap of the fixed sets of the runs)."""
 
 from __future__ import annotations
 
+import html
+import statistics
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,22 +23,68 @@ def load_run(folder: Path) -> tuple[dict[str, Any], list[TaskResult]]:
     return manifest.config, log.results()
 
 
+def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
+    constraint: Counter[str] = Counter()
+    errors: Counter[str] = Counter()
+    pairs: Counter[str] = Counter()
+    for r in results:
+        tax = r.extra.get("taxonomy") or {}
+        if not r.faithful and tax.get("constraint"):
+            constraint[tax["constraint"]] += 1
+        errors.update(tax.get("errors", {}))
+        pairs.update(tax.get("pairs", {}))
+    return {"constraint": dict(constraint), "errors": dict(errors), "pairs": dict(pairs)}
+
+
 def run_summary(folder: Path) -> dict[str, Any]:
     config, results = load_run(folder)
     bench = config.get("bench", {})
     s = summarize(results, bench.get("k"))
     s["run"] = {k: bench.get(k) for k in ("suite", "mode", "strategy", "model", "k", "samples")}
     s["run"]["expected_tasks"] = config.get("tasks")
+    s["run"]["path"] = str(folder)
+    s["taxonomy"] = taxonomy_summary(results)
+    s["median_seconds"] = statistics.median([r.seconds for r in results]) if results else None
     return s
 
 
-def markdown(summary: dict[str, Any]) -> str:
+def json_report(folders: list[Path]) -> dict[str, Any]:
+    runs = []
+    for folder in folders:
+        s = run_summary(folder)
+        k = s["run"].get("k") or "all"
+        o = s["overall"]
+        runs.append(
+            {
+                "run": str(folder),
+                **{x: s["run"].get(x) for x in ("suite", "mode", "strategy", "model", "k", "samples")},
+                "tasks": o["tasks"],
+                "correct_at_k": {lvl: round(o[f"correct@{k}_{lvl}"] / 100.0, 4) for lvl in LEVELS},
+                "pass_at_k": {m: round(v / 100.0, 4) for m, v in s.get("pass@k", {}).items()},
+                "median_seconds": s.get("median_seconds"),
+                "families": {
+                    f: {lvl: round(c[f"correct@{k}_{lvl}"] / 100.0, 4) for lvl in LEVELS} | {"tasks": c["tasks"]}
+                    for f, c in s["families"].items()
+                },
+                "unfaithful_rejected": o["unfaithful_rejected"],
+                "resources": s["resources"],
+                "taxonomy": s["taxonomy"],
+            }
+        )
+    return {"runs": runs}
+
+
+def _fmt(x: Any) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
+def markdown_one(summary: dict[str, Any]) -> str:
     run = summary.get("run", {})
     k = run.get("k") or "all"
     lines = [
-        f"# {run.get('suite')} / {run.get('strategy')} / {run.get('model')}",
+        f"## {run.get('suite')} / {run.get('strategy')} / {run.get('model')}",
         "",
-        f"mode {run.get('mode')}, k={run.get('k')}, samples={run.get('samples')}; "
+        f"`{run.get('path')}`: mode {run.get('mode')}, k={run.get('k')}, samples={run.get('samples')}; "
         f"{summary['overall']['tasks']} of {run.get('expected_tasks')} tasks finished",
         "",
         "| family | tasks | raw | faithful | equivalent | unfaithful rejected | "
@@ -53,45 +103,97 @@ def markdown(summary: dict[str, Any]) -> str:
     lines += ["", "| group | tasks | median s | max s | median tokens | median verifier calls | cost USD |"]
     lines.append("|---|---:|---:|---:|---:|---:|---:|")
     for g, r in summary["resources"].items():
-
-        def f(x: Any) -> str:
-            return "-" if x is None else f"{x:.1f}"
-
         lines.append(
-            f"| {g} | {r['tasks']} | {f(r['seconds']['median'])} | {f(r['seconds']['max'])} | "
-            f"{f(r['tokens']['median'])} | {f(r['verifier_calls']['median'])} | {r['cost_usd']['total']:.4f} |"
+            f"| {g} | {r['tasks']} | {_fmt(r['seconds']['median'])} | {_fmt(r['seconds']['max'])} | "
+            f"{_fmt(r['tokens']['median'])} | {_fmt(r['verifier_calls']['median'])} | {r['cost_usd']['total']:.4f} |"
         )
-    if summary.get("equivalence_scored", 0) == 0:
-        lines += ["", "Equivalence was not scored for this suite (no reference)."]
+    tax = summary.get("taxonomy") or {}
+    if any(tax.values()):
+        lines += ["", "Failure taxonomy (unfixed tasks; errors over all failed iterations):", ""]
+        for name in ("constraint", "errors", "pairs"):
+            if tax.get(name):
+                items = ", ".join(f"{a} {b}" for a, b in sorted(tax[name].items()))
+                lines.append(f"- {name}: {items}")
     return "\n".join(lines) + "\n"
 
 
-def plots(folder: Path, out_dir: Path) -> list[Path]:
-    """Histograms of seconds and tokens per task, fixed vs unfixed (needs matplotlib)."""
+def markdown(summary_or_folders: dict[str, Any] | list[Path]) -> str:
+    if isinstance(summary_or_folders, dict):
+        return markdown_one(summary_or_folders)
+    return "# fmrepair report\n\n" + "\n".join(markdown_one(run_summary(f)) for f in summary_or_folders)
+
+
+def _png(fig: Any) -> str:
+    import base64
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def figures(folders: list[Path]) -> dict[str, str]:
+    """Base64 PNGs: Correct@k per family, seconds and cost per task, overlap of fixed sets."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    _, results = load_run(folder)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for metric, label in (("seconds", "seconds per task"), ("tokens", "tokens per task")):
+    data = [(f, run_summary(f), load_run(f)[1]) for f in folders]
+    labels = [f"{s['run']['strategy']}/{s['run']['model']}" for _, s, _ in data]
+    out: dict[str, str] = {}
+    fams = sorted({fam for _, s, _ in data for fam in s["families"]})
+    fig, ax = plt.subplots(figsize=(max(5, 1.2 * len(fams) * len(data)), 3.5))
+    width = 0.8 / max(1, len(data))
+    for i, (_, s, _) in enumerate(data):
+        k = s["run"].get("k") or "all"
+        vals = [s["families"].get(fam, {}).get(f"correct@{k}_faithful", 0.0) for fam in fams]
+        ax.bar([j + i * width for j in range(len(fams))], vals, width, label=labels[i])
+    ax.set_xticks([j + 0.4 - width / 2 for j in range(len(fams))], fams)
+    ax.set_ylabel("Correct@k, faithful (%)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    out["correct_at_k_per_family"] = _png(fig)
+    plt.close(fig)
+    for metric in ("seconds", "cost_usd"):
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        for group, flag in (("fixed", True), ("unfixed", False)):
-            vals = [
-                r.seconds if metric == "seconds" else r.prompt_tokens + r.completion_tokens
-                for r in results
-                if r.faithful == flag
-            ]
-            if vals:
-                ax.hist(vals, bins=20, alpha=0.6, label=f"{group} ({len(vals)})")
-        ax.set_xlabel(label)
-        ax.set_ylabel("tasks")
-        ax.legend()
+        series = [[getattr(r, metric) for r in rs] or [0.0] for _, _, rs in data]
+        ax.boxplot(series)
+        ax.set_xticks(range(1, len(labels) + 1), labels, fontsize=7)
+        ax.set_ylabel(f"{metric} per task")
         fig.tight_layout()
-        path = out_dir / f"{metric}.png"
-        fig.savefig(path, dpi=100)
+        out[f"{metric}_distribution"] = _png(fig)
         plt.close(fig)
-        written.append(path)
-    return written
+    fixed = [{r.task_id for r in rs if r.faithful} for _, _, rs in data]
+    n = len(fixed)
+    fig, ax = plt.subplots(figsize=(4 + n, 3 + n * 0.5))
+    matrix = [[len(fixed[i] & fixed[j]) for j in range(n)] for i in range(n)]
+    ax.imshow(matrix, cmap="Blues")
+    for i in range(n):
+        for j in range(n):
+            ax.text(j, i, str(matrix[i][j]), ha="center", va="center")
+    ax.set_xticks(range(n), labels, fontsize=7, rotation=30)
+    ax.set_yticks(range(n), labels, fontsize=7)
+    ax.set_title("tasks fixed (faithful) by both runs")
+    fig.tight_layout()
+    out["fixed_overlap"] = _png(fig)
+    plt.close(fig)
+    return out
+
+
+def html_report(folders: list[Path]) -> str:
+    """One self-contained HTML page: the Markdown tables as preformatted text and the plots inline."""
+    figs = figures(folders)
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'><title>fmrepair report</title>",
+        "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}pre{background:#f6f6f6;"
+        "padding:1em;overflow:auto}img{max-width:100%}</style></head><body><h1>fmrepair report</h1>",
+    ]
+    for f in folders:
+        parts.append(f"<pre>{html.escape(markdown_one(run_summary(f)))}</pre>")
+    for name, b64 in figs.items():
+        parts.append(
+            f"<h2>{html.escape(name.replace('_', ' '))}</h2><img alt='{name}' src='data:image/png;base64,{b64}'>"
+        )
+    parts.append("</body></html>")
+    return "\n".join(parts)

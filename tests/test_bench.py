@@ -141,3 +141,25 @@ def test_paired_statistics():
     assert lo > 0 and lo <= res["diff_pp"] == 37.5 <= hi
     point, lo, hi = paired_bootstrap([True, False] * 10, [True, False] * 10)
     assert point == lo == hi == 0.0
+
+
+@needs_data
+def test_every_report_format_renders(tmp_path):
+    env, out = _env(tmp_path), tmp_path / "run"
+    assert subprocess.run(_bench(out, 3), env=env, capture_output=True, timeout=300).returncode == 0
+    base = [sys.executable, "-m", "fmrepair", "bench", "report", str(out), str(out)]
+    md = subprocess.run(base, capture_output=True, text=True, timeout=120)
+    assert md.returncode == 0 and "| cv | 3 |" in md.stdout and "Correct@2 faithful" in md.stdout
+    assert "no_tool_call 6" in md.stdout  # taxonomy: 3 tasks x k=2 failed iterations without a tool call
+    js = subprocess.run(base + ["--format", "json"], capture_output=True, text=True, timeout=120)
+    runs = json.loads(js.stdout)["runs"]
+    assert len(runs) == 2 and runs[0]["tasks"] == 3 and runs[0]["strategy"] == "single-gf"
+    assert set(runs[0]["correct_at_k"]) == {"raw", "faithful", "equivalent"}
+    assert all(0.0 <= v <= 1.0 for v in runs[0]["correct_at_k"].values())
+    page = tmp_path / "r.html"
+    h = subprocess.run(base + ["--format", "html", "--out", str(page)], capture_output=True, text=True, timeout=300)
+    assert h.returncode == 0
+    text = page.read_text()
+    assert text.startswith("<!doctype html>") and text.count("data:image/png;base64,") == 4
+    bad = subprocess.run(base + ["--format", "pdf"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2

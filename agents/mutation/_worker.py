@@ -1,7 +1,8 @@
 """Worker process (owns a JVM): parse an Alloy source and return its resolved syntax tree with spans.
 
 Protocol, one JSON object per line on stdin/stdout: ``{"op": "parse", "source"}`` answers
-``{"ok": true, "model": {...}}`` or ``{"ok": false, "error": ...}``; ``{"op": "core", "source",
+``{"ok": true, "model": {...}}`` or ``{"ok": false, "error": ...}`` (with ``"only": [names]``: just
+those funcs/preds, nothing else); ``{"op": "core", "source",
 "index"}`` solves command ``index`` with the MiniSatProver solver and answers the unsat core as
 character spans (``{"ok": true, "sat": bool, "core": [[start, end], ...]}``).
 
@@ -110,10 +111,12 @@ class Extractor:
             d["num"] = int(_get(e, "num"))
         return d
 
-    def model(self, world: Any) -> dict[str, Any]:
+    def model(self, world: Any, only: list[str] | None = None) -> dict[str, Any]:
         root = world.getRootModule()
         funcs = []
         for f in root.getAllFunc():
+            if only is not None and _strip(f.label) not in only:
+                continue
             span = self.off(_get(f, "pos"))
             funcs.append(
                 {
@@ -124,6 +127,8 @@ class Extractor:
                     "span": span,
                 }
             )
+        if only is not None:  # just these funcs/preds (a candidate's changed paragraph): much faster
+            return {"funcs": funcs, "facts": [], "asserts": [], "sigs": [], "commands": []}
         facts = [{"name": str(p.a), "body": self.node(p.b)} for p in root.getAllFacts()]
         asserts = [{"name": _strip(p.label), "body": self.node(p.expr)} for p in root.getAllAssertions()]
         sigs = []
@@ -175,12 +180,12 @@ class Service:
         self.Err = JClass("edu.mit.csail.sdg.alloy4.Err")
         self.rep = JClass("edu.mit.csail.sdg.alloy4.A4Reporter").NOP
 
-    def parse(self, source: str) -> dict[str, Any]:
+    def parse(self, source: str, only: list[str] | None = None) -> dict[str, Any]:
         try:
             world = self.CompUtil.parseEverything_fromString(self.rep, source)
         except self.Err as e:
             return {"ok": False, "error": " ".join(str(e.msg or e).split())}
-        return {"ok": True, "model": Extractor(source).model(world)}
+        return {"ok": True, "model": Extractor(source).model(world, only)}
 
     def core(self, source: str, index: int) -> dict[str, Any]:
         world = self.CompUtil.parseEverything_fromString(self.rep, source)
@@ -220,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         try:
             if req["op"] == "parse":
-                reply = service.parse(req["source"])
+                reply = service.parse(req["source"], req.get("only"))
             else:
                 reply = service.core(req["source"], int(req["index"]))
         except Exception as e:  # Java errors (JNI solver missing, ...) are answers, not crashes

@@ -167,6 +167,13 @@ class AstClient:
             raise ParseError(reply.get("error", "parse failed"))
         return Model.from_json(reply["model"])
 
+    def parse_funcs(self, source: str, names: list[str]) -> dict[str, Func]:
+        """Only the named preds/funs of ``source`` (cheaper than a full parse: one paragraph's tree)."""
+        reply = self.request({"op": "parse", "source": source, "only": names})
+        if not reply.get("ok"):
+            raise ParseError(reply.get("error", "parse failed"))
+        return Model.from_json(reply["model"]).funcs
+
     def core(self, source: str, index: int, timeout_s: float = 10.0) -> list[tuple[int, int]] | None:
         """Unsat-core spans of command ``index`` (None: satisfiable, or no core available)."""
         try:

@@ -113,46 +113,54 @@ class MutationSearch:
 
     # -- observations ------------------------------------------------------------------------------
     def exact(self, text: str, model: Model, over: dict[int, Node]) -> Model | None:
-        """The checked candidate's own tree, re-parsed from the text the analyzer checked (so an
-        observation never rests on the override tree matching the text)."""
-        if not over:
-            return model
+        """The checked candidate's own tree, re-parsed from the text the analyzer checked (audit mode
+        only: ~0.1 s a parse, as much as a check). Otherwise the override tree stands for the text, which
+        `render` parenthesizes so that both parse alike."""
+        pred = self.editable_pred(model)
+        if not over or not self.audit_path or pred is None:
+            return None
         try:
-            return self.client.parse(text)
+            funcs = self.client.parse_funcs(text, [pred])
         except (ParseError, TimeoutError, RuntimeError):
             return None
+        return Model({**model.funcs, **funcs}, model.facts, model.asserts, model.sigs, model.commands)
+
+    def value(self, model: Model, over: dict[int, Node], text: str, inst: Instance, pred: str) -> bool:
+        """The checked candidate's value on ``inst``; in audit mode cross-checked against its re-parse."""
+        v = holds(model, inst, model.funcs[pred].body, over)
+        m2 = self.exact(text, model, over)
+        if m2 is not None:
+            try:
+                v2 = holds(m2, inst, m2.funcs[pred].body)
+            except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
+                return v
+            if v2 != v:
+                self.mistrust(f"override tree and re-parse disagree: {text[-300:]}")
+                return v2
+        return v
 
     def learn(self, ev: Evaluation, model: Model, over: dict[int, Node], text: str) -> None:
         pred = self.editable_pred(model)
-        exact: list[Model | None] = []
-
-        def tree() -> Model | None:
-            if not exact:
-                exact.append(self.exact(text, model, over))
-            return exact[0]
-
         for c in ev.verdict.commands:
             hidden = c.label.startswith("hidden_property_")
             if c.met and hidden and pred is not None and any(o.kind == "flip" for o in self.obs):
-                m2 = tree()  # the analyzer says this candidate agrees with the reference: so must we
-                if m2 is not None and any(self.violates(o, m2, {}) for o in self.obs if o.kind == "flip"):
+                # the analyzer says this candidate agrees with the reference: so must our evaluator
+                if any(self.violates(o, model, over) for o in self.obs if o.kind == "flip"):
                     self.mistrust("a candidate the hidden check accepts violates a flip observation")
                 continue
             if c.met or c.outcome != "counterexample" or not c.witness:
                 continue
             self.found.witness = c.witness
-            m2 = tree()
             inst = parse_witness(c.witness, model)
-            if inst is None or m2 is None:
+            if inst is None:
                 continue
             try:
                 if hidden:
-                    if pred is not None and pred in m2.funcs:
-                        value = holds(m2, inst, m2.funcs[pred].body)
-                        self.obs.append(Observation(inst, "flip", pred, not value))
+                    if pred is not None:
+                        self.obs.append(Observation(inst, "flip", pred, not self.value(model, over, text, inst, pred)))
                 elif c.label in model.asserts:
                     o = Observation(inst, "check", c.label)
-                    if self.violates(o, m2, {}) is False:
+                    if self.violates(o, model, over) is False:
                         self.mistrust(f"the evaluator finds no counterexample to {c.label}")
                     self.obs.append(o)
             except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):

@@ -5,8 +5,7 @@
     ensures \result == 0 ==> (\exists integer k; 0 <= k < n - 1 && a[k] > a[k+1]);
 */
 int is_sorted(const int *a, int n) {
-  /*@ loop invariant 0 <= i;
-      loop invariant n > 0 ==> i <= n - 1;
+  /*@ loop invariant 0 <= i <= n;
       loop invariant \forall integer k; 0 <= k < i ==> a[k] <= a[k+1];
       loop assigns i;
       loop variant n - i;

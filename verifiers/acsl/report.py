@@ -15,7 +15,10 @@ from dataclasses import asdict, dataclass, field
 
 from fmrepair.verifiers.base import Message
 
-_GOAL = re.compile(r"^Goal (?P<desc>.*?)(?: \(file (?P<file>[^,]+), line (?P<line>\d+)\))?(?: in '(?P<fn>[^']+)')?:$")
+_GOAL = re.compile(
+    r"^Goal (?P<desc>.*?)(?: \(file (?P<file>[^,]+), line (?P<line>\d+)\))?(?: in '(?P<fn>[^']+)')?"
+    r"(?P<part> \(\d+/\d+\))?(?: in '(?P<fn2>[^']+)')?:$"
+)
 _PROVER = re.compile(r"^Prover (?P<prover>.+?) returns (?P<status>\w+)(?P<rest>.*)$")
 _FUNCTION = re.compile(r"^\s+Function (?P<fn>\S+)")
 _KERNEL_MSG = re.compile(r"^\[(?P<src>kernel[^\]]*)\] (?P<file>[^:\s]+):(?P<line>\d+): (?P<body>.*)$")
@@ -103,7 +106,7 @@ def parse_goals(output: str, max_prove_chars: int = 400) -> list[Goal]:
             close()
             statuses, prove, in_prove = [], [], False
             lineno = int(m["line"]) if m["line"] else None
-            current = Goal(m["fn"] or function, m["desc"], lineno, "unproved")
+            current = Goal(m["fn"] or m["fn2"] or function, m["desc"] + (m["part"] or ""), lineno, "unproved")
             continue
         if current is None:
             continue

@@ -1,0 +1,39 @@
+"""`fmrepair formalize`: run zero-shot, self-review and gated formalization on a suite slice and print
+the comparison (accuracy, transitions against zero-shot, exact McNemar). Light imports only."""
+
+from __future__ import annotations
+
+import typer
+
+
+def formalize(
+    suite: str = typer.Option("folio", "--suite", help="Suite of formalize tasks (folio)."),
+    model: str = typer.Option("qwen2.5-coder-0.5b", "--model", help="Model registry name."),
+    out: str = typer.Option(..., "--out", help="Run folder (resumable)."),
+    start: int = typer.Option(0, "--start", help="First task index."),
+    limit: int = typer.Option(10, "--limit", help="Number of tasks."),
+    rounds: int = typer.Option(1, "--rounds", help="Repair rounds."),
+    max_tokens: int = typer.Option(700, "--max-tokens", help="Completion token cap per call."),
+    root: str | None = typer.Option(None, "--root", help="Benchmark root (default: shared benchmarks)."),
+) -> None:
+    """NL -> formal spec with zero-shot, LLM self-review and evidence-gated repair (seed 001)."""
+    from fmrepair.eval.suites import get_suite, resolve_root
+    from fmrepair.serving import Sampling, get_model
+
+    from .loop import FormalizeConfig
+    from .runner import format_report, run
+
+    if suite == "folio":
+        from fmrepair.eval.suites.folio import FolioSuite
+
+        tasks = FolioSuite().tasks(resolve_root("folio", root))
+    else:
+        tasks = get_suite(suite).tasks(resolve_root(suite, root))
+    chosen = tasks[start : start + limit]
+    config = FormalizeConfig(rounds=rounds, sampling=Sampling(temperature=0.0, max_tokens=max_tokens))
+    report = run(chosen, get_model(model), out, config)
+    typer.echo(format_report(report))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("formalize")(formalize)

@@ -1,0 +1,89 @@
+"""Run zero-shot, self-review and gated on the same tasks (both repairs start from the same zero-shot
+artifact), log every call to a run folder, and compare against zero-shot (transitions, McNemar).
+
+Scoring happens only here, after each method has returned its artifact: FOL answers are compared with
+``meta["hidden_label"]``; the loop never sees it. A killed run resumes: finished tasks are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fmrepair.eval.stats import compare
+from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, TaskResult
+from fmrepair.serving.base import ChatModel
+from fmrepair.task import Task
+
+from .loop import FormalizeConfig, Formalizer, TaskOutcome
+
+METHODS = ("zero-shot", "self-review", "gated")
+
+
+def score(task: Task, outcome: TaskOutcome) -> bool:
+    if task.formalism == "smtlib":
+        return outcome.diagnosis.answer is not None and outcome.diagnosis.answer == task.meta.get("hidden_label")
+    raise NotImplementedError(f"no scorer for {task.formalism} yet")
+
+
+def _log(log: RunLog, task: Task, outcome: TaskOutcome, model: str, correct: bool, start_correct: bool) -> None:
+    for i, c in enumerate(outcome.calls, 1):
+        log.append_attempt(AttemptRecord(
+            task_id=task.id, strategy=outcome.method, iteration=i, role=c.role, model=model, messages=c.messages,
+            raw=c.raw, parsed=c.parsed, prompt_tokens=c.prompt_tokens, completion_tokens=c.completion_tokens,
+            seconds=c.seconds, gated=outcome.decisions[-1] if outcome.decisions and c.role == "rewrite" else None,
+        ))
+    d = outcome.diagnosis
+    log.append_result(TaskResult(
+        task_id=task.id, strategy=outcome.method, model=model, repaired=correct, faithful=correct,
+        iterations=len(outcome.decisions), attempts=len(outcome.calls), candidate=outcome.artifact,
+        prompt_tokens=sum(c.prompt_tokens for c in outcome.calls),
+        completion_tokens=sum(c.completion_tokens for c in outcome.calls),
+        seconds=sum(c.seconds for c in outcome.calls),
+        extra={"answer": d.answer, "label": task.meta.get("hidden_label"), "potential": list(d.potential),
+               "findings": [f.model_dump() for f in d.findings], "decisions": outcome.decisions,
+               "zero_shot_correct": start_correct},
+    ))
+
+
+def run(tasks: list[Task], model: ChatModel, out: str | Path, config: FormalizeConfig | None = None,
+        methods: tuple[str, ...] = METHODS) -> dict[str, Any]:
+    log = RunLog(out)
+    if log.read_manifest() is None:
+        log.write_manifest(RunManifest(config={"methods": list(methods), "rounds": (config or FormalizeConfig()).rounds,
+                                               "tasks": [t.id for t in tasks]}, model={"name": model.name}))
+    done = {(r.task_id, r.strategy) for r in log.results()}
+    f = Formalizer(model, config)
+    for task in tasks:
+        if all((task.id, m) in done for m in methods):
+            continue
+        start = f.zero_shot(task)
+        start_ok = score(task, start)
+        outcomes = {"zero-shot": start}
+        if "self-review" in methods:
+            outcomes["self-review"] = f.self_review(task, start)
+        if "gated" in methods:
+            outcomes["gated"] = f.gated(task, start)
+        for m in methods:
+            if (task.id, m) not in done:
+                _log(log, task, outcomes[m], model.name, score(task, outcomes[m]), start_ok)
+    return summarize(log)
+
+
+def summarize(log: RunLog) -> dict[str, Any]:
+    per: dict[str, dict[str, bool]] = {}
+    for r in log.results():
+        per.setdefault(r.strategy, {})[r.task_id] = r.faithful
+    report: dict[str, Any] = {m: {"tasks": len(v), "correct": sum(v.values())} for m, v in per.items()}
+    base = per.get("zero-shot", {})
+    for m in ("self-review", "gated"):
+        if m in per and base:
+            report[f"{m}_vs_zero-shot"] = compare(base, per[m])
+    if "self-review" in per and "gated" in per:
+        report["gated_vs_self-review"] = compare(per["self-review"], per["gated"])
+    return report
+
+
+def format_report(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2)

@@ -1,0 +1,411 @@
+"""`fmrepair slurm render|submit KIND`, `fmrepair slurm submit-bench`, the helpers jobs call
+(`run-shard`, `wait-endpoint`), and `fmrepair bench merge`. Light at import."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+slurm_app = typer.Typer(
+    help="SLURM job scripts: a vLLM server, benchmark arrays, merging, LoRA training, adapter evaluation.",
+    no_args_is_help=True,
+)
+render_app = typer.Typer(help="Print a job script (read it, then sbatch it).", no_args_is_help=True)
+submit_app = typer.Typer(help="Render a job script into RUN_DIR/slurm and sbatch it.", no_args_is_help=True)
+slurm_app.add_typer(render_app, name="render")
+slurm_app.add_typer(submit_app, name="submit")
+
+PASS_THROUGH = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+# options every job kind takes
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Cluster settings (default $FMREPAIR_SLURM).")]
+RunDirOpt = Annotated[Path, typer.Option("--run-dir", help="Folder for this job's logs, scripts and outputs.")]
+PartitionOpt = Annotated[str | None, typer.Option("--partition", help="Override the config's partition.")]
+AccountOpt = Annotated[str | None, typer.Option("--account", help="Override the config's account.")]
+QosOpt = Annotated[str | None, typer.Option("--qos", help="Override the config's QOS.")]
+TimeOpt = Annotated[str | None, typer.Option("--time", help="Wall-time limit (default: the config's).")]
+GpusOpt = Annotated[int | None, typer.Option("--gpus", min=0, help="GPUs; 0 renders the --gres line disabled.")]
+CpusOpt = Annotated[int | None, typer.Option("--cpus", min=1, help="CPUs per task.")]
+MemOpt = Annotated[str | None, typer.Option("--mem", help="Memory per node, e.g. 32G.")]
+DependencyOpt = Annotated[str | None, typer.Option("--dependency", help="SLURM dependency, e.g. afterok:1234.")]
+# which tasks a benchmark covers
+RootOpt = Annotated[str | None, typer.Option("--root", help="Benchmark root laid out like the suite's folder.")]
+ModeOpt = Annotated[str | None, typer.Option("--mode", help="frozen | hidden (ARepair).")]
+FamilyOpt = Annotated[list[str] | None, typer.Option("--family", help="Only these families (repeatable).")]
+LimitOpt = Annotated[int | None, typer.Option("--limit", help="Only the first N tasks.")]
+IdsOpt = Annotated[list[str] | None, typer.Option("--ids", help="Only these task ids (repeatable).")]
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    typer.echo(f"fmrepair slurm: {msg}", err=True)
+    raise typer.Exit(code)
+
+
+def _command_line() -> str | None:
+    """The fmrepair command line that is running, for the script header (None under a test runner)."""
+    prog = Path(sys.argv[0]).name
+    return shlex.join(["fmrepair", *sys.argv[1:]]) if prog in ("fmrepair", "__main__.py") else None
+
+
+def _cluster(config: Path | None, partition: str | None, account: str | None, qos: str | None):  # type: ignore[no-untyped-def]
+    from .config import load_config
+
+    try:
+        cfg = load_config(config)
+    except (OSError, ValueError) as e:
+        _fail(str(e))
+        raise
+    overrides = {"partition": partition, "account": account, "qos": qos}
+    return cfg.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+
+
+def _selection(suite: str, root: str | None, mode: str | None, family, limit, ids):  # type: ignore[no-untyped-def]
+    from .shard import Selection
+
+    return Selection(suite=suite, root=root, mode=mode, family=family or [], limit=limit, ids=ids or [])
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.abspath(path.expanduser()))
+
+
+# --- the job kinds: each returns (job, cluster config); `render` prints it, `submit` sbatches it ---
+
+
+def serve_kind(
+    model: Annotated[str, typer.Option("--model", help="Registry name with local weights.")],
+    run_dir: RunDirOpt,
+    port: Annotated[int, typer.Option("--port", help="0: a free port on the node.")] = 0,
+    lora: Annotated[list[str] | None, typer.Option("--lora", help="Adapter NAME=PATH (repeatable).")] = None,
+    max_model_len: Annotated[int | None, typer.Option("--max-model-len")] = None,
+    vllm_arg: Annotated[list[str] | None, typer.Option("--vllm-arg", help="Extra vLLM argument (repeatable).")] = None,
+    health_timeout: Annotated[int, typer.Option("--health-timeout", help="Seconds to wait for health.")] = 1800,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+):  # type: ignore[no-untyped-def]
+    """A vLLM server on the node's GPUs; writes its endpoint to RUN_DIR/endpoint once healthy."""
+    from .jobs import resources, serve_job
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "serve", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    rdir = _absolute(run_dir)
+    return serve_job(cfg, res, rdir, model, port, lora, max_model_len, vllm_arg, health_timeout, dependency), cfg
+
+
+def bench_array_kind(
+    ctx: typer.Context,
+    suite: Annotated[str, typer.Option("--suite", help="Suite name (fmrepair tasks list).")],
+    shards: Annotated[int, typer.Option("--shards", min=1, help="Array tasks; shard i runs tasks i, i+N, ...")],
+    run_dir: RunDirOpt,
+    model: Annotated[str, typer.Option("--model", help="Registry name.")] = "qwen2.5-coder-0.5b",
+    strategy: Annotated[str, typer.Option("--strategy")] = "single-gf",
+    serve_job: Annotated[
+        str | None, typer.Option("--serve-job", help="Job id of a serve job: use its endpoint, start after it.")
+    ] = None,
+    endpoint_file: Annotated[
+        Path | None, typer.Option("--endpoint-file", help="Use the server announced in this file.")
+    ] = None,
+    max_running: Annotated[int | None, typer.Option("--max-running", help="At most N array tasks at once.")] = None,
+    root: RootOpt = None,
+    mode: ModeOpt = None,
+    family: FamilyOpt = None,
+    limit: LimitOpt = None,
+    ids: IdsOpt = None,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+):  # type: ignore[no-untyped-def]
+    """One array task per shard of a suite, each with its own run log. Other `fmrepair bench run` options
+    (--k, --samples, --temperature, ...) are passed through to every shard."""
+    from .jobs import bench_array_job, resources
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "bench-array", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    sel = _selection(suite, root, mode, family, limit, ids)
+    endpoint = _absolute(endpoint_file) if endpoint_file else None
+    job = bench_array_job(
+        cfg, res, _absolute(run_dir), sel, shards, model, strategy, list(ctx.args), serve_job, endpoint,
+        max_running=max_running, dependency=dependency,
+    )  # fmt: skip
+    return job, cfg
+
+
+def merge_kind(
+    run_dir: RunDirOpt,
+    stop_job: Annotated[str | None, typer.Option("--stop-job", help="Cancel this job (the server) first.")] = None,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+):  # type: ignore[no-untyped-def]
+    """Merge RUN_DIR/shards/* into RUN_DIR/merged and write RUN_DIR/report.md."""
+    from .jobs import merge_job, resources
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "merge", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    return merge_job(cfg, res, _absolute(run_dir), stop_job, dependency), cfg
+
+
+def train_kind(
+    ctx: typer.Context,
+    base: Annotated[str, typer.Option("--base", help="Base model (registry name).")],
+    data: Annotated[Path, typer.Option("--data", help="Dataset from `fmrepair train build-data`.")],
+    adapter: Annotated[Path, typer.Option("--out", help="Adapter folder (resumed if it exists).")],
+    run_dir: RunDirOpt,
+    mixed_precision: Annotated[str, typer.Option("--mixed-precision", help="no | fp16 | bf16")] = "bf16",
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+):  # type: ignore[no-untyped-def]
+    """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
+    (--rank, --lr, --epochs, ...) are passed through."""
+    from .jobs import resources, train_job
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "train", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    job = train_job(
+        cfg, res, _absolute(run_dir), base, _absolute(data), _absolute(adapter), list(ctx.args), mixed_precision,
+        dependency,
+    )  # fmt: skip
+    return job, cfg
+
+
+def eval_adapter_kind(
+    ctx: typer.Context,
+    base: Annotated[str, typer.Option("--base", help="Base model (registry name).")],
+    adapter: Annotated[Path, typer.Option("--adapter", help="Adapter folder.")],
+    suite: Annotated[str, typer.Option("--suite")],
+    run_dir: RunDirOpt,
+    root: RootOpt = None,
+    ids_from: Annotated[str | None, typer.Option("--ids-from", help="DATA:heldout")] = None,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+):  # type: ignore[no-untyped-def]
+    """The benchmark with and without an adapter on held-out tasks (`fmrepair train eval`). Other
+    options are passed through."""
+    from .jobs import eval_adapter_job, resources
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "eval-adapter", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    job = eval_adapter_job(
+        cfg, res, _absolute(run_dir), base, _absolute(adapter), suite, root, ids_from, list(ctx.args), dependency
+    )
+    return job, cfg
+
+
+KINDS: dict[str, Callable[..., object]] = {
+    "serve": serve_kind,
+    "bench-array": bench_array_kind,
+    "merge": merge_kind,
+    "train": train_kind,
+    "eval-adapter": eval_adapter_kind,
+}
+
+
+def _register_kind(name: str, build: Callable[..., object]) -> None:
+    settings = PASS_THROUGH if "ctx" in build.__code__.co_varnames[: build.__code__.co_argcount] else None
+
+    @functools.wraps(build)
+    def render_cmd(**kwargs: object) -> None:
+        from .render import render
+
+        job, cfg = build(**kwargs)  # type: ignore[misc]
+        sys.stdout.write(render(job, cfg, _command_line()))
+
+    @functools.wraps(build)
+    def submit_cmd(**kwargs: object) -> None:
+        from .submit import SubmitError, submit
+
+        job, cfg = build(**kwargs)  # type: ignore[misc]
+        try:
+            job_id = submit(job, cfg, _command_line())
+        except SubmitError as e:
+            _fail(str(e), 1)
+        typer.echo(job_id)
+
+    render_app.command(name, context_settings=settings)(render_cmd)
+    submit_app.command(name, context_settings=settings)(submit_cmd)
+
+
+for _name, _build in KINDS.items():
+    _register_kind(_name, _build)
+
+
+@slurm_app.command("submit-bench", context_settings=PASS_THROUGH)
+def submit_bench(
+    ctx: typer.Context,
+    suite: Annotated[str, typer.Option("--suite", help="Suite name (fmrepair tasks list).")],
+    shards: Annotated[int, typer.Option("--shards", min=1, help="Array tasks.")],
+    run_dir: RunDirOpt,
+    model: Annotated[str, typer.Option("--model", help="Registry name.")] = "qwen2.5-coder-0.5b",
+    strategy: Annotated[str, typer.Option("--strategy")] = "single-gf",
+    serve: Annotated[bool, typer.Option("--serve/--no-serve", help="Start a vLLM server job for the model.")] = False,
+    serve_gpus: Annotated[int | None, typer.Option("--serve-gpus", min=0, help="GPUs of the server job.")] = None,
+    max_running: Annotated[int | None, typer.Option("--max-running", help="At most N array tasks at once.")] = None,
+    root: RootOpt = None,
+    mode: ModeOpt = None,
+    family: FamilyOpt = None,
+    limit: LimitOpt = None,
+    ids: IdsOpt = None,
+    gpus: Annotated[int | None, typer.Option("--gpus", min=0, help="GPUs per array task (own engine).")] = None,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    wait: Annotated[bool, typer.Option("--wait", help="Return when the merge job has ended.")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Submit the benchmark DAG: a vLLM server (with --serve), an array of shards, a merge job.
+    Prints the job ids. Other `fmrepair bench run` options are passed through to every shard."""
+    from .jobs import bench_array_job, merge_job, resources, serve_job
+    from .submit import SubmitError, submit
+
+    cfg = _cluster(config, partition, account, qos)
+    rdir = _absolute(run_dir)
+    sel = _selection(suite, root, mode, family, limit, ids)
+    command = _command_line()
+    ids_out: dict[str, str] = {}
+    try:
+        if serve:
+            sjob = serve_job(cfg, resources(cfg, "serve", gpus=serve_gpus), rdir, model)
+            ids_out["serve"] = submit(sjob, cfg, command)
+        bres = resources(cfg, "bench-array", gpus=gpus)
+        bjob = bench_array_job(
+            cfg, bres, rdir, sel, shards, model, strategy, list(ctx.args), ids_out.get("serve"),
+            max_running=max_running,
+        )  # fmt: skip
+        ids_out["bench"] = submit(bjob, cfg, command)
+        mjob = merge_job(cfg, resources(cfg, "merge"), rdir, ids_out.get("serve"), f"afterany:{ids_out['bench']}")
+        _print_ids(ids_out, rdir, as_json, pending_merge=wait)
+        ids_out["merge"] = submit(mjob, cfg, command, wait=wait)
+    except SubmitError as e:
+        _print_ids(ids_out, rdir, as_json)
+        _fail(str(e), 1)
+    typer.echo(json.dumps({"merge": ids_out["merge"]}) if as_json else f"merge  {ids_out['merge']}")
+
+
+def _print_ids(ids: dict[str, str], run_dir: Path, as_json: bool, pending_merge: bool = False) -> None:
+    """Print the ids submitted so far (before a --wait blocks on the merge job)."""
+    shown = {k: v for k, v in ids.items() if k != "merge"}
+    if as_json:
+        typer.echo(json.dumps({**shown, "run_dir": str(run_dir)}))
+    else:
+        for key, value in shown.items():
+            typer.echo(f"{key:6} {value}" + ("  (array)" if key == "bench" else ""))
+    if pending_merge:
+        typer.echo(f"waiting for the merge job; logs in {run_dir / 'logs'}", err=True)
+
+
+@slurm_app.command("run-shard", context_settings=PASS_THROUGH)
+def run_shard(
+    ctx: typer.Context,
+    shard: Annotated[int, typer.Option("--shard", min=0, help="This shard's index (SLURM_ARRAY_TASK_ID).")],
+    shards: Annotated[int, typer.Option("--shards", min=1, help="Number of shards.")],
+    out: Annotated[Path, typer.Option("--out", help="This shard's run folder (resumed if it exists).")],
+    suite: Annotated[str, typer.Option("--suite")],
+    root: RootOpt = None,
+    mode: ModeOpt = None,
+    family: FamilyOpt = None,
+    limit: LimitOpt = None,
+    ids: IdsOpt = None,
+) -> None:
+    """Run (or resume) one shard of a benchmark: `fmrepair bench run` on tasks SHARD, SHARD+SHARDS, ...
+    Every other option goes to `fmrepair bench run` unchanged. Used by bench-array jobs."""
+    from .shard import bench_command, prepare
+
+    if shard >= shards:
+        _fail(f"--shard {shard} is not below --shards {shards}")
+    try:
+        record = prepare(_selection(suite, root, mode, family, limit, ids), shard, shards, out)
+    except ValueError as e:
+        _fail(str(e))
+        return
+    if not record.ids:
+        typer.echo(f"shard {shard} of {shards} has no tasks", err=True)
+        return
+    typer.echo(f"shard {shard} of {shards}: {len(record.ids)} tasks -> {out}", err=True)
+    cmd = bench_command(record, out, list(ctx.args))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(cmd[0], cmd)  # the bench run takes over this process (and SLURM's signals)
+
+
+@slurm_app.command("wait-endpoint")
+def wait_endpoint_cmd(
+    path: Annotated[Path, typer.Argument(help="File a serve job writes its endpoint into.")],
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds.")] = 3600.0,
+    poll: Annotated[float, typer.Option("--poll", help="Seconds between checks.")] = 10.0,
+) -> None:
+    """Wait until a served model answers; print its base URL. Used by bench-array jobs."""
+    from .submit import wait_endpoint
+
+    try:
+        typer.echo(wait_endpoint(path, timeout, poll))
+    except TimeoutError as e:
+        _fail(str(e), 1)
+
+
+def merge_command(
+    shards: Annotated[list[Path], typer.Argument(help="Shard run folders (e.g. RUN/shards/*).")],
+    out: Annotated[Path, typer.Option("--out", help="The merged run folder.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Join shard run folders into one run, as if one process had run them all. Refuses shards of
+    different configurations, missing shards and unfinished ones."""
+    from .merge import MergeError, merge_runs
+
+    try:
+        summary = merge_runs(shards, out)
+    except MergeError as e:
+        typer.echo(f"fmrepair bench merge: {e}", err=True)
+        raise typer.Exit(2) from None
+    text = f"merged {summary['shards']} shards, {summary['tasks']} tasks -> {out}"
+    typer.echo(json.dumps(summary) if as_json else text)
+
+
+def register(app: typer.Typer) -> None:
+    """`fmrepair slurm ...`, and `merge` in the `fmrepair bench` group."""
+    from fmrepair.eval.bench_cli import bench_app
+
+    app.add_typer(slurm_app, name="slurm")
+    if not any(c.name == "merge" for c in bench_app.registered_commands):
+        bench_app.command("merge")(merge_command)

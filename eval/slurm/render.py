@@ -1,0 +1,87 @@
+"""A job (kind, resources, template variables) rendered into an sbatch script."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from fmrepair import __version__
+
+from .config import Kind, Resources, SlurmConfig
+
+
+@dataclass
+class Job:
+    """One sbatch script. ``params`` are the kind's own template variables."""
+
+    kind: Kind
+    name: str
+    run_dir: Path
+    resources: Resources
+    description: list[str]
+    params: dict[str, Any] = field(default_factory=dict)
+    array: str | None = None
+    dependency: str | None = None
+    requeue: bool = True
+    gpu_note: str = ""
+
+    @property
+    def log(self) -> Path:
+        """Where SLURM writes the job's output (the folder must exist at submission)."""
+        return self.run_dir / "logs" / ("%x-%A_%a.out" if self.array else "%x-%j.out")
+
+    @property
+    def script(self) -> Path:
+        """Where ``submit`` keeps the rendered script, beside the logs."""
+        return self.run_dir / "slurm" / f"{self.kind}.sbatch"
+
+
+def gres(res: Resources) -> str:
+    kind = f"gpu:{res.gpu_type}" if res.gpu_type else "gpu"
+    return f"{kind}:{max(res.gpus, 1)}"
+
+
+def shell_words(args: list[str]) -> str:
+    return " ".join(shlex.quote(a) for a in args)
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("fmrepair.eval.slurm", "templates"),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["q"] = lambda value: shlex.quote(str(value))
+    return env
+
+
+def render(job: Job, cfg: SlurmConfig, command: str | None = None) -> str:
+    """The script text. ``command`` (the fmrepair command line that made it) goes into its header."""
+    variables: dict[str, Any] = {
+        "version": __version__,
+        "command": command,
+        "description": job.description,
+        "name": job.name,
+        "cfg": cfg,
+        "res": job.resources,
+        "gres": gres(job.resources),
+        "gpu_note": job.gpu_note,
+        "array": job.array,
+        "dependency": job.dependency,
+        "workdir": cfg.workdir_path(),
+        "log": job.log,
+        "requeue": job.requeue,
+        "venv": cfg.venv_path(),
+        "run_dir": job.run_dir,
+        **job.params,
+    }
+    return _environment().get_template(f"{job.kind}.sh.j2").render(**variables)
