@@ -23,6 +23,8 @@ _SUBSYSTEMS = [
     "fmrepair.serving.cli",
     "fmrepair.agents.cli",
     "fmrepair.eval.bench_cli",
+    "fmrepair.verifiers.pairs_cli",
+    "fmrepair.agents.formalize.cli",
 ]
 
 

@@ -3,7 +3,7 @@
 #
 #   scripts/slurm_local.sh start DIR   # generate DIR/slurm.conf, start munged, slurmctld, slurmd
 #   export SLURM_CONF=DIR/slurm.conf   # then sbatch / squeue / sinfo talk to it
-#   scripts/slurm_local.sh stop DIR    # stop the three daemons by the PIDs in DIR
+#   scripts/slurm_local.sh stop DIR    # cancel its jobs, stop the three daemons by the PIDs in DIR
 #
 # Needs Debian `slurm-wlm` and `munge` (apt-get install -y slurm-wlm munge). No systemd: the daemons
 # are started by hand, run as the calling user (root in CI), and use their own munge key and socket,
@@ -19,7 +19,7 @@ dir=$(mkdir -p "$2" && cd "$2" && pwd)
 conf=$dir/slurm.conf
 
 free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+  "${PYTHON:-python3}" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 write_conf() {
@@ -110,7 +110,20 @@ stop_pid() {  # stop_pid PIDFILE NAME: SIGTERM, wait up to 10 s, then SIGKILL
   rm -f "$pidfile"
 }
 
+cancel_jobs() {  # jobs outlive slurmd (their slurmstepd stays), so end them while the cluster is up
+  running "$dir/slurmctld.pid" && running "$dir/slurmd.pid" || return 0
+  export SLURM_CONF=$conf
+  scancel --quiet --user "$(id -un)" || true
+  for _ in $(seq 1 60); do
+    [[ -z $(squeue -h -o %i 2>/dev/null) ]] && return 0
+    sleep 1
+  done
+  echo "jobs still running after scancel:" >&2
+  squeue >&2 || true
+}
+
 stop() {
+  cancel_jobs
   stop_pid "$dir/slurmd.pid" slurmd
   stop_pid "$dir/slurmctld.pid" slurmctld
   stop_pid "$dir/munge/munged.pid" munged

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
     from fmrepair.serving.config import ModelEntry
 
 
+COMPACT_JSON = {"key_separator": ": ", "item_separator": ", "}
+
+
+def _has_llguidance() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("llguidance") is not None
+
+
 class TransformersChatModel(SyncChatModel):
     """A local model directory (safetensors + tokenizer) run with ``transformers.generate``.
 
@@ -113,8 +122,18 @@ class TransformersChatModel(SyncChatModel):
 
         key = json.dumps(schema, sort_keys=True) if schema is not None else ""
         if key not in self._generators:
-            output_type = outlines.types.JsonSchema(schema) if schema is not None else None
-            self._generators[key] = outlines.Generator(self._outlines, output_type)
+            if schema is None:
+                self._generators[key] = outlines.Generator(self._outlines, None)
+            elif _has_llguidance():
+                # llguidance builds token masks lazily: compiling a schema costs seconds whatever the
+                # maxLength of its strings (outlines-core's default DFA took 196 s and 6.4 GB for one
+                # maxLength-1500 field here), and compact JSON saves tokens
+                compact = {**schema, "x-guidance": {"whitespace_flexible": False, **COMPACT_JSON}}
+                output_type = outlines.types.JsonSchema(compact)
+                self._generators[key] = outlines.Generator(self._outlines, output_type, backend="llguidance")
+            else:
+                output_type = outlines.types.JsonSchema(schema)
+                self._generators[key] = outlines.Generator(self._outlines, output_type)
         return self._generators[key]
 
     # -- generation ----------------------------------------------------------------------------

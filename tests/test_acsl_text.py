@@ -81,7 +81,8 @@ def test_gate_lists_escapes() -> None:
     assert any("ghost" in e for e in gate(SRC, ghost, use_framac=False).escapes)
     axiom = SRC.replace("int sum(", "/*@ axiomatic A { axiom bad: \\false; } */\nint sum(")
     assert any("axiom" in e for e in gate(SRC, axiom, use_framac=False).escapes)
-    behav = SRC.replace("ensures \\result >= 0;", "ensures \\result >= 0;\n    behavior b: assumes n > 5; ensures \\true;")
+    extra = "ensures \\result >= 0;\n    behavior b: assumes n > 5; ensures \\true;"
+    behav = SRC.replace("ensures \\result >= 0;", extra)
     r = gate(SRC, behav, use_framac=False)
     assert not r.faithful and any("assumes" in e for e in r.escapes)
 
@@ -139,6 +140,7 @@ def test_parse_errors_locations() -> None:
 
 
 def test_parse_properties_csv() -> None:
-    text = "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n.\tx.c\t9\tsum\tloop invariant\tUnknown\t0 ≤ i\n"
+    head = "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+    text = head + ".\tx.c\t9\tsum\tloop invariant\tUnknown\t0 ≤ i\n"
     (p,) = parse_properties(text)
     assert p.line == 9 and p.kind == "loop invariant" and not p.proved

@@ -46,7 +46,9 @@ def test_errors_carry_locations(mzn: MiniZincVerifier) -> None:
 
 def test_time_limit_gives_timeout(mzn: MiniZincVerifier) -> None:
     # pigeonhole 14 -> 13 with a pairwise != decomposition: unsat, but exponential for plain search
-    hard = "array[1..14] of var 1..13: x;\nconstraint forall(i, j in 1..14 where i < j)(x[i] != x[j]);\nsolve satisfy;\n"
+    hard = (
+        "array[1..14] of var 1..13: x;\nconstraint forall(i, j in 1..14 where i < j)(x[i] != x[j]);\nsolve satisfy;\n"
+    )
     v = mzn.check(hard, CheckOptions(timeout_s=0.5))
     assert v.status == "timeout" and v.commands[0].outcome in ("timeout", "unknown") and not v.commands[0].met
 

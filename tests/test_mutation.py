@@ -151,7 +151,7 @@ def test_mutate_repairs_double_fault_and_keeps_frozen(client, verifier):
 
 
 def test_search_never_edits_frozen_parts(verifier):
-    seen: list[str] = []
+    seen: list[tuple[str, bool]] = []
     task = family_task()
     cfg = config("mutate", candidates=60)
     repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=lambda a: seen.append(a.candidate or ""))
@@ -184,3 +184,107 @@ def test_strategies_are_registered():
 
     assert isinstance(get_strategy("mutate"), MutateStrategy)
     assert isinstance(get_strategy("hybrid"), HybridStrategy)
+
+
+# -- soundness of pruning: the Python evaluator must never call a repair wrong ---------------------
+SEMANTICS = """sig A { r: set A }
+sig B {}
+pred arrow { r in A -> lone A }
+pred univ_sub { univ in A }
+pred univ_sup { A in univ }
+pred iden_loop { no iden & r }
+pred big { #A = 8 }
+pred mixed { some A implies some r and no r }
+fact { some A }
+"""
+
+
+def test_evaluator_multiplicity_arrows_univ_and_integers(client):
+    from fmrepair.agents.mutation.instance import Unknown
+
+    model = client.parse(SEMANTICS)
+    inst = parse_witness("A = {A$0, A$1}\nB = {}\nr = {A$0->A$0, A$0->A$1}", model)
+    assert inst is not None
+
+    def value(name: str) -> bool:
+        return holds(model, inst, model.funcs[name].body)
+
+    assert value("arrow") is False  # A$0 has two r-successors: `-> lone` is a constraint, not a product
+    assert value("univ_sub") is False  # univ also holds the integer atoms
+    assert value("univ_sup") is True
+    assert value("iden_loop") is False
+    with pytest.raises(Unknown):
+        value("big")  # 8 is outside the default bitwidth: never guessed
+
+
+def test_render_keeps_the_parse_of_the_override_tree(client):
+    """`some A implies some r and no r` with `some r and no r` -> `or`: the text must parse as the tree."""
+    from fmrepair.agents.mutation.operators import render
+
+    model = client.parse(SEMANTICS)
+    ctx = Context(SEMANTICS, model)
+    body = model.funcs["mixed"].body
+    conj = next(n for n in body.walk() if n.k in ("ExprBinary", "ExprList") and n.op == "AND")
+    mut = next(m for m in mutations(conj, ctx, {}) if m.operator == "logical" and m.new.op == "OR")
+    text = SEMANTICS[: conj.s] + render(mut.new, ctx) + SEMANTICS[conj.e :]
+    reparsed = client.parse(text)
+    inst = parse_witness("A = {A$0}\nB = {}\nr = {}", model)
+    assert inst is not None
+    # the override tree says `some A implies (some r or no r)` = true; so must the checked text
+    assert holds(model, inst, body, {conj.id: mut.new}) is True
+    assert holds(reparsed, inst, reparsed.funcs["mixed"].body) is True
+
+
+def test_pred_called_from_facts_gets_no_flip_observations(client):
+    from fmrepair.agents.mutation.observe import called_from_facts
+
+    model = client.parse(SEMANTICS + "fact { arrow }\n")
+    assert "arrow" in called_from_facts(model)
+    assert "mixed" not in called_from_facts(model)
+
+
+def test_pruning_off_audit_finds_no_unsound_prediction(verifier, monkeypatch, tmp_path):
+    """With pruning off every candidate is checked; each one the pruner would have dropped must fail."""
+    import json
+
+    audit = tmp_path / "audit.jsonl"
+    monkeypatch.setenv("FMREPAIR_MUTATION_PRUNE", "0")
+    monkeypatch.setenv("FMREPAIR_MUTATION_AUDIT", str(audit))
+    repair_task(lts_task(), ScriptedModel([]), verifier, config("mutate", candidates=80), gate=gate)
+    lines = [json.loads(x) for x in audit.read_text().splitlines()]
+    assert any("unsound" in x for x in lines)  # predictions were audited
+    assert not [x for x in lines if x.get("unsound") or "mistrust" in x]
+
+
+# hidden-oracle task whose fix is a whole new formula (no single or double mutation reaches it)
+REWRITE_ORACLE = """
+pred inv1_OK { all s: State | some s.trans }
+assert inv1_Repaired { inv1[] iff inv1_OK[] }
+check inv1_Repaired for 3 expect 0
+"""
+
+
+def test_synthesis_rewrites_a_whole_formula(verifier):
+    spec = LTS.replace("all s: State | some s.trans", "some Init")
+    paras = split_paragraphs(spec)
+    task = Task(
+        id="lts-rewrite",
+        suite="test",
+        visible=spec,
+        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "inv1"],
+        hidden_oracle=REWRITE_ORACLE,
+        meta={"editable": ["pred inv1"], "hidden_reference_names": ["inv1_OK", "inv1_Repaired"]},
+    )
+    seen: list[tuple[str, bool]] = []
+    out = repair_task(
+        task,
+        ScriptedModel([]),
+        verifier,
+        config("mutate", candidates=300),
+        gate=gate,
+        on_attempt=lambda a: seen.append((a.raw or "", bool(a.faithful))),
+    )
+    assert out.result.faithful, out.result.stop_reason
+    assert [r for r, ok in seen if ok][0].startswith("synth:")  # the repair is a synthesized formula
+    for region in task.frozen:
+        assert canonical(region.text) in canonical(out.candidate)

@@ -29,7 +29,9 @@ def test_expectations_models_and_cores() -> None:
 
 
 def test_unmet_expectation_fails() -> None:
-    v = SmtVerifier().check("(declare-const p Bool)\n(assert p)\n(assert (not p))\n(set-info :status sat)\n(check-sat)\n")
+    v = SmtVerifier().check(
+        "(declare-const p Bool)\n(assert p)\n(assert (not p))\n(set-info :status sat)\n(check-sat)\n"
+    )
     assert v.status == "failed" and v.commands[0].outcome == "unsat" and not v.commands[0].met
 
 

@@ -115,7 +115,9 @@ def rebuild_call(task: Task, candidate: str) -> dict[str, str] | None:
     editable = editable_paragraphs(task)
     old = {p.key: p for p in split_paragraphs(task.visible)}
     new = {p.key: p for p in split_paragraphs(candidate)}
-    changed = [k for k in editable if k in old and k in new and (old[k].body or "").split() != (new[k].body or "").split()]
+    changed = [
+        k for k in editable if k in old and k in new and (old[k].body or "").split() != (new[k].body or "").split()
+    ]
     if len(changed) != 1:
         return None
     call = {"request": TOOL_NAME, "paragraph": changed[0], "body": (new[changed[0]].body or "").strip()}

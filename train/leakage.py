@@ -38,9 +38,7 @@ def example_text(ex: dict[str, Any]) -> str:
     return "\n".join(m["content"] for m in [*ex["prompt"], *ex["completion"]])
 
 
-def check(
-    train: list[dict[str, Any]], heldout: Iterable[Task], min_chars: int = 16, limit: int = 5
-) -> dict[str, Any]:
+def check(train: list[dict[str, Any]], heldout: Iterable[Task], min_chars: int = 16, limit: int = 5) -> dict[str, Any]:
     """Raise LeakageError listing every kind of overlap found; return a report when there is none."""
     held = list(heldout)
     problems: list[str] = []

@@ -143,7 +143,7 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         seed=cfg.seed,
         use_cpu=not cuda,
         bf16=cuda,
-        gradient_checkpointing=cfg.gradient_checkpointing,
+        activation_checkpointing=cfg.gradient_checkpointing,
         report_to="none",
         disable_tqdm=True,
         dataloader_num_workers=0,

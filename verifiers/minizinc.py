@@ -95,7 +95,9 @@ def parse_stream(text: str, model_name: str = "model.mzn") -> MznRun:
             m = Message(line=line_no, column=col, message=text_, severity="error" if kind == "error" else "warning")
             (run.errors if kind == "error" else run.warnings).append(m)
             if kind == "error":
-                run.status = "syntax_error" if what == "syntax error" else "type_error" if what == "type error" else "error"
+                run.status = (
+                    "syntax_error" if what == "syntax error" else "type_error" if what == "type error" else "error"
+                )
     return run
 
 

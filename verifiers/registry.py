@@ -12,6 +12,9 @@ VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
     "formalism",
     {
         "alloy": "fmrepair.verifiers.alloy:AlloyVerifier",
+        "minizinc": "fmrepair.verifiers.minizinc:MiniZincVerifier",
+        "smtlib": "fmrepair.verifiers.smtlib:SmtVerifier",
+        "pddl": "fmrepair.verifiers.pddl:PddlVerifier",
     },
 )
 

@@ -103,7 +103,9 @@ def cvc5_complaints(script: str) -> list[Message]:
             msg = " ".join(str(e).split())
             m = re.search(r":(\d+)\.(\d+):", msg)
             line = int(m.group(1)) - shift if m else None
-            out.append(Message(line=line, column=int(m.group(2)) if m else None, message=f"cvc5: {msg}", severity="warning"))
+            out.append(
+                Message(line=line, column=int(m.group(2)) if m else None, message=f"cvc5: {msg}", severity="warning")
+            )
             break
     return out
 
@@ -153,8 +155,18 @@ def _results(source: str, run: SmtRun, timeout_s: float) -> list[CommandResult]:
             if answer == "unknown" and run.ms >= timeout_s * 1000 * 0.9:
                 outcome = "timeout"
             met = outcome in ("sat", "unsat") if expect is None else outcome == ("sat" if expect else "unsat")
-            commands.append(CommandResult(label=label, kind="check-sat", expect=expect, outcome=outcome,  # type: ignore[arg-type]
-                                          met=met, ms=run.ms, index=len(commands), solver="z3"))
+            commands.append(
+                CommandResult(
+                    label=label,
+                    kind="check-sat",
+                    expect=expect,
+                    outcome=outcome,  # type: ignore[arg-type]
+                    met=met,
+                    ms=run.ms,
+                    index=len(commands),
+                    solver="z3",
+                )
+            )
         elif commands and head in ("get-model", "get-unsat-core", "get-value"):
             last = commands[-1]
             wanted = {"get-model": "sat", "get-value": "sat", "get-unsat-core": "unsat"}[str(head)]
@@ -197,8 +209,14 @@ class SmtVerifier:
                 status = "timeout"
             elif any(not c.met for c in commands):
                 status = "failed"
-        return Verdict(formalism="smtlib", status=status, commands=commands, errors=errors,  # type: ignore[arg-type]
-                       elapsed_ms=(time.perf_counter() - started) * 1000, raw=run.raw)
+        return Verdict(
+            formalism="smtlib",
+            status=status,
+            commands=commands,
+            errors=errors,  # type: ignore[arg-type]
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+            raw=run.raw,
+        )
 
     def close(self) -> None:
         """Nothing to release: a fresh z3 context per script."""

@@ -76,8 +76,12 @@ class Formalizer:
 
     def _system(self, task: Task) -> str:
         m = task.meta
-        contract = render(f"formalize_contract_{task.formalism}", outputs=m.get("outputs", ""),
-                          domain=m.get("domain", ""), domain_name=m.get("domain_name", ""))
+        contract = render(
+            f"formalize_contract_{task.formalism}",
+            outputs=m.get("outputs", ""),
+            domain=m.get("domain", ""),
+            domain_name=m.get("domain_name", ""),
+        )
         return render("formalize_system", language=LANGUAGE[task.formalism], contract=contract)
 
     def _ask(self, task: Task, user: str, schema: dict[str, Any], role: str, out: list[Call]) -> Any:
@@ -87,8 +91,17 @@ class Formalizer:
         started = time.perf_counter()
         result = self.model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=self.config.sampling)
         first = result.first
-        out.append(Call(role, messages, first.text, first.parsed, time.perf_counter() - started,
-                        result.usage.prompt_tokens, result.usage.completion_tokens))
+        out.append(
+            Call(
+                role,
+                messages,
+                first.text,
+                first.parsed,
+                time.perf_counter() - started,
+                result.usage.prompt_tokens,
+                result.usage.completion_tokens,
+            )
+        )
         return first.parsed if first.parse_error is None else None
 
     def _artifact(self, parsed: Any) -> str | None:
@@ -99,14 +112,19 @@ class Formalizer:
     def zero_shot(self, task: Task) -> TaskOutcome:
         calls: list[Call] = []
         lang = LANGUAGE[task.formalism]
-        parsed = self._ask(task, render("formalize_task", problem=task.visible, language=lang), ARTIFACT_SCHEMA,
-                           "generate", calls)
+        parsed = self._ask(
+            task, render("formalize_task", problem=task.visible, language=lang), ARTIFACT_SCHEMA, "generate", calls
+        )
         artifact = self._artifact(parsed) or ""
         return TaskOutcome(task.id, "zero-shot", artifact, diagnose_task(task, artifact, self.config.timeout_s), calls)
 
     def _ctx(self, task: Task, artifact: str, diag: Diagnosis) -> dict[str, Any]:
-        return {"problem": task.visible, "language": LANGUAGE[task.formalism], "artifact": artifact,
-                "trace": diag.facts.get("trace", f"execution rank {diag.exec_rank}")}
+        return {
+            "problem": task.visible,
+            "language": LANGUAGE[task.formalism],
+            "artifact": artifact,
+            "trace": diag.facts.get("trace", f"execution rank {diag.exec_rank}"),
+        }
 
     def self_review(self, task: Task, start: TaskOutcome) -> TaskOutcome:
         out = TaskOutcome(task.id, "self-review", start.artifact, start.diagnosis, list(start.calls))
@@ -116,8 +134,13 @@ class Formalizer:
             if not isinstance(review, dict) or not review.get("has_issue"):
                 out.decisions.append({"rewrite": False, "why": "review found no issue"})
                 break
-            parsed = self._ask(task, render("formalize_rewrite", feedback=str(review.get("issues", "")), **ctx),
-                               ARTIFACT_SCHEMA, "rewrite", out.calls)
+            parsed = self._ask(
+                task,
+                render("formalize_rewrite", feedback=str(review.get("issues", "")), **ctx),
+                ARTIFACT_SCHEMA,
+                "rewrite",
+                out.calls,
+            )
             new = self._artifact(parsed)
             if new is None:
                 out.decisions.append({"rewrite": False, "why": "no artifact in the reply"})
@@ -133,16 +156,28 @@ class Formalizer:
                 out.decisions.append({"rewrite": False, "why": "no blocking finding"})
                 break
             ctx = self._ctx(task, out.artifact, out.diagnosis)
-            parsed = self._ask(task, render("formalize_rewrite", feedback=out.diagnosis.render(), **ctx),
-                               ARTIFACT_SCHEMA, "rewrite", out.calls)
+            parsed = self._ask(
+                task,
+                render("formalize_rewrite", feedback=out.diagnosis.render(), **ctx),
+                ARTIFACT_SCHEMA,
+                "rewrite",
+                out.calls,
+            )
             new = self._artifact(parsed)
             if new is None:
                 out.decisions.append({"rewrite": False, "why": "no artifact in the reply"})
                 break
             diag = diagnose_task(task, new, self.config.timeout_s)
             decision = accept(out.diagnosis, diag)
-            out.decisions.append({"rewrite": True, "accepted": decision.accepted, "reasons": decision.reasons,
-                                  "before": list(decision.before), "after": list(decision.after)})
+            out.decisions.append(
+                {
+                    "rewrite": True,
+                    "accepted": decision.accepted,
+                    "reasons": decision.reasons,
+                    "before": list(decision.before),
+                    "after": list(decision.after),
+                }
+            )
             if decision.accepted:
                 out.artifact, out.diagnosis = new, diag
         return out

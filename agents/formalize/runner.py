@@ -29,30 +29,67 @@ def score(task: Task, outcome: TaskOutcome) -> bool:
 
 def _log(log: RunLog, task: Task, outcome: TaskOutcome, model: str, correct: bool, start_correct: bool) -> None:
     for i, c in enumerate(outcome.calls, 1):
-        log.append_attempt(AttemptRecord(
-            task_id=task.id, strategy=outcome.method, iteration=i, role=c.role, model=model, messages=c.messages,
-            raw=c.raw, parsed=c.parsed, prompt_tokens=c.prompt_tokens, completion_tokens=c.completion_tokens,
-            seconds=c.seconds, gated=outcome.decisions[-1] if outcome.decisions and c.role == "rewrite" else None,
-        ))
+        log.append_attempt(
+            AttemptRecord(
+                task_id=task.id,
+                strategy=outcome.method,
+                iteration=i,
+                role=c.role,
+                model=model,
+                messages=c.messages,
+                raw=c.raw,
+                parsed=c.parsed,
+                prompt_tokens=c.prompt_tokens,
+                completion_tokens=c.completion_tokens,
+                seconds=c.seconds,
+                gated=outcome.decisions[-1] if outcome.decisions and c.role == "rewrite" else None,
+            )
+        )
     d = outcome.diagnosis
-    log.append_result(TaskResult(
-        task_id=task.id, strategy=outcome.method, model=model, repaired=correct, faithful=correct,
-        iterations=len(outcome.decisions), attempts=len(outcome.calls), candidate=outcome.artifact,
-        prompt_tokens=sum(c.prompt_tokens for c in outcome.calls),
-        completion_tokens=sum(c.completion_tokens for c in outcome.calls),
-        seconds=sum(c.seconds for c in outcome.calls),
-        extra={"answer": d.answer, "label": task.meta.get("hidden_label"), "potential": list(d.potential),
-               "findings": [f.model_dump() for f in d.findings], "decisions": outcome.decisions,
-               "zero_shot_correct": start_correct},
-    ))
+    log.append_result(
+        TaskResult(
+            task_id=task.id,
+            strategy=outcome.method,
+            model=model,
+            repaired=correct,
+            faithful=correct,
+            iterations=len(outcome.decisions),
+            attempts=len(outcome.calls),
+            candidate=outcome.artifact,
+            prompt_tokens=sum(c.prompt_tokens for c in outcome.calls),
+            completion_tokens=sum(c.completion_tokens for c in outcome.calls),
+            seconds=sum(c.seconds for c in outcome.calls),
+            extra={
+                "answer": d.answer,
+                "label": task.meta.get("hidden_label"),
+                "potential": list(d.potential),
+                "findings": [f.model_dump() for f in d.findings],
+                "decisions": outcome.decisions,
+                "zero_shot_correct": start_correct,
+            },
+        )
+    )
 
 
-def run(tasks: list[Task], model: ChatModel, out: str | Path, config: FormalizeConfig | None = None,
-        methods: tuple[str, ...] = METHODS) -> dict[str, Any]:
+def run(
+    tasks: list[Task],
+    model: ChatModel,
+    out: str | Path,
+    config: FormalizeConfig | None = None,
+    methods: tuple[str, ...] = METHODS,
+) -> dict[str, Any]:
     log = RunLog(out)
     if log.read_manifest() is None:
-        log.write_manifest(RunManifest(config={"methods": list(methods), "rounds": (config or FormalizeConfig()).rounds,
-                                               "tasks": [t.id for t in tasks]}, model={"name": model.name}))
+        log.write_manifest(
+            RunManifest(
+                config={
+                    "methods": list(methods),
+                    "rounds": (config or FormalizeConfig()).rounds,
+                    "tasks": [t.id for t in tasks],
+                },
+                model={"name": model.name},
+            )
+        )
     done = {(r.task_id, r.strategy) for r in log.results()}
     f = Formalizer(model, config)
     for task in tasks:

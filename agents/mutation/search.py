@@ -9,26 +9,27 @@ they cost a check; candidates are deduplicated on normalized text; checks run in
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
 
 from ..evaluate import Evaluation, count_commands
 from ..session import LimitsExceeded, Repaired, RepairSession
-from .ast import AstClient, Model, Node, ParseError
-from .instance import Instance, Unknown, facts_hold, holds, parse_witness
+from .ast import AstClient, Model, Node
 from .localize import core_spans, score_nodes
+from .observe import Found, Observation, Observer
 from .operators import Context, Mutation, mutations, render, scopes
+from .synth import MAX_FORMULA, Grammar
 
 DEFAULT_CANDIDATES = 2000
 PAIR_POOL = 300
 TRIPLE_POOL = 60
+SYNTH_SMALL = 5  # synthesized formulas up to this size come before pairs of mutations
+SYNTH_TARGETS = 4  # boolean nodes per root whose replacement is synthesized
 
 
 Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
@@ -38,35 +39,14 @@ class RoundDone(Exception):  # noqa: N818 - control flow: this round's share of 
     pass
 
 
-@dataclass
-class Observation:
-    inst: Instance
-    kind: str  # "flip": the editable pred must take value `want`; "check": facts and not assertion
-    name: str
-    want: bool = False
-
-
-@dataclass
-class Found:
-    """What the search learned (fed to the next prompt by the hybrid strategy)."""
-
-    checked: int = 0
-    pruned: int = 0
-    best: tuple[float, str, str] | None = None  # (weight, description, candidate)
-    locations: list[str] = field(default_factory=list)
-    witness: str | None = None
-    audited: int = 0  # pruning off: candidates checked although predicted to fail
-    unsound: int = 0  # ... of which the analyzer said the predicted-failing command is met
-    mistrust: list[str] = field(default_factory=list)  # why pruning was switched off
-
-
-class MutationSearch:
+class MutationSearch(Observer):
     def __init__(self, session: RepairSession, client: AstClient, strategy: str, workers: int = 1) -> None:
         self.session = session
         self.client = client
         self.strategy = strategy
         self.workers = max(1, workers)
         self.seen: set[str] = set()
+        self.quick: set[tuple[str, tuple[tuple[int, int, str], ...]]] = set()  # replacements already met
         self.obs: list[Observation] = []
         self.trust = True  # cleared when the Python evaluator disagrees with the analyzer
         self.found = Found()
@@ -78,6 +58,7 @@ class MutationSearch:
         # FMREPAIR_MUTATION_PRUNE=0: check every candidate (the predictions are still audited)
         self.prune = os.environ.get("FMREPAIR_MUTATION_PRUNE", "1") != "0"
         self.audit_path = os.environ.get("FMREPAIR_MUTATION_AUDIT")
+        self.synth = os.environ.get("FMREPAIR_MUTATION_SYNTH", "1") != "0"
 
     # -- setup -----------------------------------------------------------------------------------
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:
@@ -102,112 +83,6 @@ class MutationSearch:
             if n.s >= 0 and any(a is not None and b is not None and a <= n.s and n.e <= b for a, b in bodies)
         ]
         return model, ctx, targets
-
-    def editable_pred(self, model: Model) -> str | None:
-        preds = [k.split(" ", 1)[1] for k in self.session.editable if k.startswith("pred ")]
-        if len(preds) == 1 and len(self.session.editable) == 1:
-            f = model.funcs.get(preds[0])
-            if f is not None and not f.params:
-                return preds[0]
-        return None
-
-    # -- observations ------------------------------------------------------------------------------
-    def exact(self, text: str, model: Model, over: dict[int, Node]) -> Model | None:
-        """The checked candidate's own tree, re-parsed from the text the analyzer checked (audit mode
-        only: ~0.1 s a parse, as much as a check). Otherwise the override tree stands for the text, which
-        `render` parenthesizes so that both parse alike."""
-        pred = self.editable_pred(model)
-        if not over or not self.audit_path or pred is None:
-            return None
-        try:
-            funcs = self.client.parse_funcs(text, [pred])
-        except (ParseError, TimeoutError, RuntimeError):
-            return None
-        return Model({**model.funcs, **funcs}, model.facts, model.asserts, model.sigs, model.commands)
-
-    def value(self, model: Model, over: dict[int, Node], text: str, inst: Instance, pred: str) -> bool:
-        """The checked candidate's value on ``inst``; in audit mode cross-checked against its re-parse."""
-        v = holds(model, inst, model.funcs[pred].body, over)
-        m2 = self.exact(text, model, over)
-        if m2 is not None:
-            try:
-                v2 = holds(m2, inst, m2.funcs[pred].body)
-            except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
-                return v
-            if v2 != v:
-                self.mistrust(f"override tree and re-parse disagree: {text[-300:]}")
-                return v2
-        return v
-
-    def learn(self, ev: Evaluation, model: Model, over: dict[int, Node], text: str) -> None:
-        pred = self.editable_pred(model)
-        for c in ev.verdict.commands:
-            hidden = c.label.startswith("hidden_property_")
-            if c.met and hidden and pred is not None and any(o.kind == "flip" for o in self.obs):
-                # the analyzer says this candidate agrees with the reference: so must our evaluator
-                if any(self.violates(o, model, over) for o in self.obs if o.kind == "flip"):
-                    self.mistrust("a candidate the hidden check accepts violates a flip observation")
-                continue
-            if c.met or c.outcome != "counterexample" or not c.witness:
-                continue
-            self.found.witness = c.witness
-            inst = parse_witness(c.witness, model)
-            if inst is None:
-                continue
-            try:
-                if hidden:
-                    if pred is not None:
-                        self.obs.append(Observation(inst, "flip", pred, not self.value(model, over, text, inst, pred)))
-                elif c.label in model.asserts:
-                    o = Observation(inst, "check", c.label)
-                    if self.violates(o, model, over) is False:
-                        self.mistrust(f"the evaluator finds no counterexample to {c.label}")
-                    self.obs.append(o)
-            except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
-                continue
-
-    def mistrust(self, why: str) -> None:
-        """The Python evaluator disagreed with the analyzer: stop pruning for this task."""
-        self.trust = False
-        self.found.mistrust.append(why)
-        if self.audit_path:
-            with open(self.audit_path, "a", encoding="utf-8") as f:
-                f.write(json.dumps({"task": self.session.task.id, "mistrust": why}) + "\n")
-
-    def violates(self, o: Observation, model: Model, over: dict[int, Node]) -> bool | None:
-        try:
-            if o.kind == "flip":
-                return holds(model, o.inst, model.funcs[o.name].body, over) != o.want
-            return facts_hold(model, o.inst, over) and not holds(model, o.inst, model.asserts[o.name], over)
-        except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
-            return None
-
-    def fixed_count(self, model: Model, over: dict[int, Node], start: int = 0) -> tuple[int, int]:
-        """(1 + index of the first violated observation or 0, observations unknown) from ``start``."""
-        unknown = 0
-        for i, o in enumerate(self.obs[start:], start):
-            v = self.violates(o, model, over)
-            if v is None:
-                unknown += 1
-            elif v:
-                return i + 1, unknown
-        return 0, unknown
-
-    def audit(self, desc: str, predicted: int, ev: Evaluation) -> None:
-        """A candidate predicted to violate observation ``predicted - 1`` was checked anyway (pruning
-        off): if the analyzer says the command behind that observation is met, pruning is unsound."""
-        o = self.obs[predicted - 1]
-        if o.kind == "flip":
-            cmds = [c for c in ev.verdict.commands if c.label.startswith("hidden_property_")]
-        else:
-            cmds = [c for c in ev.verdict.commands if c.label == o.name]
-        wrong = bool(cmds) and all(c.met for c in cmds)
-        self.found.audited += 1
-        self.found.unsound += wrong
-        if self.audit_path:
-            line = {"task": self.session.task.id, "desc": desc, "obs": o.kind, "unsound": wrong}
-            with open(self.audit_path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
 
     # -- checking --------------------------------------------------------------------------------
     def apply(self, source: str, ms: tuple[Mutation, ...], ctx: Context) -> str:
@@ -330,10 +205,39 @@ class MutationSearch:
                 for m2 in mutations(m.new, ctx, envs.get(m.target.id, {}))
             ]
             self._level(chained, source, ctx, model)
+        # whole-formula replacement: early where hidden counterexamples filter it (one parameterless
+        # editable pred), after the pairs and triples of mutations otherwise
+        flips = self.synth and self.editable_pred(model) is not None
+        if flips:
+            self._level(self._synthesized(targets, ctx, model, 2, SYNTH_SMALL), source, ctx, model)
+        if depth >= 2:
             self._level(self._combos(pool, 2, scores), source, ctx, model)
+        if flips:
+            self._level(self._synthesized(targets, ctx, model, SYNTH_SMALL + 1, MAX_FORMULA), source, ctx, model)
         if depth >= 3:
             self._level(self._combos(singles[:TRIPLE_POOL], 3, scores), source, ctx, model)
+        if self.synth and not flips:
+            self._level(self._synthesized(targets, ctx, model, 2, MAX_FORMULA), source, ctx, model)
         return self.found
+
+    def _synthesized(
+        self, targets: list[tuple[Node, dict[str, str]]], ctx: Context, model: Model, lo: int, hi: int
+    ) -> Iterator[tuple[Mutation, ...]]:
+        """Replacements of boolean nodes (outermost first) by synthesized formulas, size by size."""
+        bools = [(n, env) for n, env in targets if n.bool_ and n.s >= 0]
+        bools.sort(key=lambda x: x[0].s - x[0].e)
+        outer = [x for x in bools if not any(y[0].s <= x[0].s and x[0].e <= y[0].e and y is not x for y in bools)]
+        picked = outer + [x for x in bools if x not in outer][: SYNTH_TARGETS - len(outer)]
+        cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+        grammars = []
+        for n, env in picked:
+            scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
+            names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
+            grammars.append((n, scope, Grammar(model, ctx.top, cols, names)))
+        for size in range(lo, hi + 1):
+            for n, scope, g in grammars:
+                for f in g.ranked(scope, size, size):
+                    yield (Mutation(n, f.node, f"synth: `{ctx.text(n)}` -> `{f.node.text}`", "synth"),)
 
     def _combos(self, pool: list[Mutation], r: int, scores: dict[int, float]) -> Iterator[tuple[Mutation, ...]]:
         combos = [
@@ -357,14 +261,18 @@ class MutationSearch:
         for i, ms in enumerate(combos):
             if i % 200 == 0 and self.out_of_time():
                 raise LimitsExceeded("wall-time budget spent (search)")
+            quick = (source, tuple((m.target.s, m.target.e, ctx.text(m.new)) for m in ms))
+            if quick in self.quick:
+                continue
+            self.quick.add(quick)
+            over = {m.target.id: m.new for m in ms}
+            bad, unknown = self.fixed_count(model, over) if self.trust else (0, 0)
+            if bad and self.prune:  # pruned before the text is built: the costly part for many candidates
+                self.found.pruned += 1
+                continue
             text = self.apply(source, ms, ctx)
             key = canonical(text)
             if key in self.seen:
-                continue
-            over = {m.target.id: m.new for m in ms}
-            bad, unknown = self.fixed_count(model, over) if self.trust else (0, 0)
-            if bad and self.prune:
-                self.found.pruned += 1
                 continue
             self.seen.add(key)
             item = (text, "; ".join(m.desc for m in ms), over, bad)

@@ -10,9 +10,13 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
+
+from .config import SlurmConfig
+from .render import Job
+from .shard import Selection
 
 slurm_app = typer.Typer(
     help="SLURM job scripts: a vLLM server, benchmark arrays, merging, LoRA training, adapter evaluation.",
@@ -44,7 +48,7 @@ LimitOpt = Annotated[int | None, typer.Option("--limit", help="Only the first N 
 IdsOpt = Annotated[list[str] | None, typer.Option("--ids", help="Only these task ids (repeatable).")]
 
 
-def _fail(msg: str, code: int = 2) -> None:
+def _fail(msg: str, code: int = 2) -> NoReturn:
     typer.echo(f"fmrepair slurm: {msg}", err=True)
     raise typer.Exit(code)
 
@@ -55,22 +59,39 @@ def _command_line() -> str | None:
     return shlex.join(["fmrepair", *sys.argv[1:]]) if prog in ("fmrepair", "__main__.py") else None
 
 
-def _cluster(config: Path | None, partition: str | None, account: str | None, qos: str | None):  # type: ignore[no-untyped-def]
+def _cluster(config: Path | None, partition: str | None, account: str | None, qos: str | None) -> SlurmConfig:
     from .config import load_config
 
     try:
         cfg = load_config(config)
     except (OSError, ValueError) as e:
         _fail(str(e))
-        raise
     overrides = {"partition": partition, "account": account, "qos": qos}
     return cfg.model_copy(update={k: v for k, v in overrides.items() if v is not None})
 
 
-def _selection(suite: str, root: str | None, mode: str | None, family, limit, ids):  # type: ignore[no-untyped-def]
-    from .shard import Selection
-
+def _selection(
+    suite: str, root: str | None, mode: str | None, family: list[str] | None, limit: int | None, ids: list[str] | None
+) -> Selection:
     return Selection(suite=suite, root=root, mode=mode, family=family or [], limit=limit, ids=ids or [])
+
+
+def _check_engine(model: str, gpus: int, served: bool) -> None:
+    """Warn when array tasks would load a GPU-only model without GPUs."""
+    if served or gpus:
+        return
+    try:
+        from fmrepair.serving.config import resolve
+
+        backend = resolve(model).backend
+    except Exception:  # noqa: BLE001 - an unknown name is the bench run's error to report
+        return
+    if backend == "vllm":
+        typer.echo(
+            f"warning: model {model} runs on vLLM but the array tasks get no GPU: "
+            "pass --gpus N (own engine) or serve it (--serve-job / submit-bench --serve)",
+            err=True,
+        )
 
 
 def _absolute(path: Path) -> Path:
@@ -97,7 +118,7 @@ def serve_kind(
     cpus: CpusOpt = None,
     mem: MemOpt = None,
     dependency: DependencyOpt = None,
-):  # type: ignore[no-untyped-def]
+) -> tuple[Job, SlurmConfig]:
     """A vLLM server on the node's GPUs; writes its endpoint to RUN_DIR/endpoint once healthy."""
     from .jobs import resources, serve_job
 
@@ -135,7 +156,7 @@ def bench_array_kind(
     cpus: CpusOpt = None,
     mem: MemOpt = None,
     dependency: DependencyOpt = None,
-):  # type: ignore[no-untyped-def]
+) -> tuple[Job, SlurmConfig]:
     """One array task per shard of a suite, each with its own run log. Other `fmrepair bench run` options
     (--k, --samples, --temperature, ...) are passed through to every shard."""
     from .jobs import bench_array_job, resources
@@ -144,6 +165,7 @@ def bench_array_kind(
     res = resources(cfg, "bench-array", time=time, gpus=gpus, cpus=cpus, mem=mem)
     sel = _selection(suite, root, mode, family, limit, ids)
     endpoint = _absolute(endpoint_file) if endpoint_file else None
+    _check_engine(model, res.gpus, served=bool(serve_job or endpoint))
     job = bench_array_job(
         cfg, res, _absolute(run_dir), sel, shards, model, strategy, list(ctx.args), serve_job, endpoint,
         max_running=max_running, dependency=dependency,
@@ -163,7 +185,7 @@ def merge_kind(
     cpus: CpusOpt = None,
     mem: MemOpt = None,
     dependency: DependencyOpt = None,
-):  # type: ignore[no-untyped-def]
+) -> tuple[Job, SlurmConfig]:
     """Merge RUN_DIR/shards/* into RUN_DIR/merged and write RUN_DIR/report.md."""
     from .jobs import merge_job, resources
 
@@ -188,7 +210,7 @@ def train_kind(
     cpus: CpusOpt = None,
     mem: MemOpt = None,
     dependency: DependencyOpt = None,
-):  # type: ignore[no-untyped-def]
+) -> tuple[Job, SlurmConfig]:
     """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
     (--rank, --lr, --epochs, ...) are passed through."""
     from .jobs import resources, train_job
@@ -208,6 +230,7 @@ def eval_adapter_kind(
     adapter: Annotated[Path, typer.Option("--adapter", help="Adapter folder.")],
     suite: Annotated[str, typer.Option("--suite")],
     run_dir: RunDirOpt,
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/eval).")] = None,
     root: RootOpt = None,
     ids_from: Annotated[str | None, typer.Option("--ids-from", help="DATA:heldout")] = None,
     config: ConfigOpt = None,
@@ -219,7 +242,7 @@ def eval_adapter_kind(
     cpus: CpusOpt = None,
     mem: MemOpt = None,
     dependency: DependencyOpt = None,
-):  # type: ignore[no-untyped-def]
+) -> tuple[Job, SlurmConfig]:
     """The benchmark with and without an adapter on held-out tasks (`fmrepair train eval`). Other
     options are passed through."""
     from .jobs import eval_adapter_job, resources
@@ -227,12 +250,22 @@ def eval_adapter_kind(
     cfg = _cluster(config, partition, account, qos)
     res = resources(cfg, "eval-adapter", time=time, gpus=gpus, cpus=cpus, mem=mem)
     job = eval_adapter_job(
-        cfg, res, _absolute(run_dir), base, _absolute(adapter), suite, root, ids_from, list(ctx.args), dependency
+        cfg,
+        res,
+        _absolute(run_dir),
+        base,
+        _absolute(adapter),
+        suite,
+        _absolute(out) if out else None,
+        root,
+        ids_from,
+        list(ctx.args),
+        dependency,
     )
     return job, cfg
 
 
-KINDS: dict[str, Callable[..., object]] = {
+KINDS: dict[str, Callable[..., tuple[Job, SlurmConfig]]] = {
     "serve": serve_kind,
     "bench-array": bench_array_kind,
     "merge": merge_kind,
@@ -241,21 +274,21 @@ KINDS: dict[str, Callable[..., object]] = {
 }
 
 
-def _register_kind(name: str, build: Callable[..., object]) -> None:
+def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> None:
     settings = PASS_THROUGH if "ctx" in build.__code__.co_varnames[: build.__code__.co_argcount] else None
 
     @functools.wraps(build)
     def render_cmd(**kwargs: object) -> None:
         from .render import render
 
-        job, cfg = build(**kwargs)  # type: ignore[misc]
+        job, cfg = build(**kwargs)
         sys.stdout.write(render(job, cfg, _command_line()))
 
     @functools.wraps(build)
     def submit_cmd(**kwargs: object) -> None:
         from .submit import SubmitError, submit
 
-        job, cfg = build(**kwargs)  # type: ignore[misc]
+        job, cfg = build(**kwargs)
         try:
             job_id = submit(job, cfg, _command_line())
         except SubmitError as e:
@@ -309,6 +342,7 @@ def submit_bench(
             sjob = serve_job(cfg, resources(cfg, "serve", gpus=serve_gpus), rdir, model)
             ids_out["serve"] = submit(sjob, cfg, command)
         bres = resources(cfg, "bench-array", gpus=gpus)
+        _check_engine(model, bres.gpus, served=serve)
         bjob = bench_array_job(
             cfg, bres, rdir, sel, shards, model, strategy, list(ctx.args), ids_out.get("serve"),
             max_running=max_running,
@@ -358,7 +392,6 @@ def run_shard(
         record = prepare(_selection(suite, root, mode, family, limit, ids), shard, shards, out)
     except ValueError as e:
         _fail(str(e))
-        return
     if not record.ids:
         typer.echo(f"shard {shard} of {shards} has no tasks", err=True)
         return

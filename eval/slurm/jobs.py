@@ -157,7 +157,7 @@ def train_job(
         gpu_note="training on the CPU (small models only)",
         description=[
             f"fmrepair: LoRA fine-tuning of {base} on {data} with accelerate on {where}.",
-            f"The adapter goes to {adapter}; a requeued job resumes from its last checkpoint.",
+            f"The adapter goes to {adapter}; a requeued job resumes from its newest checkpoint.",
         ],
         params={
             "base": base,
@@ -176,6 +176,7 @@ def eval_adapter_job(
     base: str,
     adapter: Path,
     suite: str,
+    out: Path | None = None,
     root: str | None = None,
     ids_from: str | None = None,
     extra: list[str] | None = None,
@@ -199,9 +200,9 @@ def eval_adapter_job(
             f"fmrepair: {base} with and without the adapter {adapter} on suite {suite}"
             + (f" ({ids_from})" if ids_from else "")
             + ",",
-            "and the paired comparison (McNemar, bootstrap).",
+            f"and the paired comparison (McNemar, bootstrap), into {out or run_dir / 'eval'}.",
         ],
-        params={"base": base, "adapter": adapter, "suite": suite, "eval_args": args},
+        params={"base": base, "adapter": adapter, "suite": suite, "out": out or run_dir / "eval", "eval_args": args},
     )
 
 

@@ -6,13 +6,14 @@ import shlex
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from fmrepair import __version__
 
 from .config import Kind, Resources, SlurmConfig
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 @dataclass
@@ -52,6 +53,8 @@ def shell_words(args: list[str]) -> str:
 
 @cache
 def _environment() -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("fmrepair.eval.slurm", "templates"),
         undefined=jinja2.StrictUndefined,

@@ -38,11 +38,17 @@ class FolioSuite:
                 row = json.loads(line)
                 premises = [p for p in row["premises"] if p.strip()]
                 reference = "\n".join(row["premises-FOL"] + [row["conclusion-FOL"]])
-                tasks.append(Task(
-                    id=f"folio-val-{i:03d}", suite="folio", formalism="smtlib", kind="formalize",
-                    visible=problem_text(premises, row["conclusion"]), reference=reference,
-                    meta={"premises": premises, "hidden_label": row["label"]},
-                ))
+                tasks.append(
+                    Task(
+                        id=f"folio-val-{i:03d}",
+                        suite="folio",
+                        formalism="smtlib",
+                        kind="formalize",
+                        visible=problem_text(premises, row["conclusion"]),
+                        reference=reference,
+                        meta={"premises": premises, "hidden_label": row["label"]},
+                    )
+                )
             except (KeyError, TypeError, json.JSONDecodeError) as e:
                 problems.append(f"{path}:{i + 1}: {type(e).__name__}: {e}")
         return SuiteLoad(tasks=tasks, problems=problems)

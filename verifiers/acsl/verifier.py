@@ -73,7 +73,7 @@ class AcslVerifier:
     def __init__(
         self,
         rte: bool = True,
-        goal_timeout_s: float = 3.0,
+        goal_timeout_s: float = 10.0,
         provers: tuple[str, ...] | None = None,
         parallel: int = 2,
         wp_cache: bool = True,

@@ -16,10 +16,34 @@ from ..smtlib import run_script
 from .base import GAVE_UP, NOT_EXECUTED, RAN, Diagnosis, Finding
 from .sexpr import SExprError, TopLevel, atoms, read_all, to_text
 
-_DROP = {"check-sat", "check-sat-assuming", "get-model", "get-unsat-core", "get-value", "get-info", "get-option",
-         "get-assertions", "push", "pop", "set-logic", "set-info", "set-option", "exit", "echo", "reset"}
-_DECL = {"declare-fun", "declare-const", "define-fun", "declare-sort", "define-sort", "declare-datatypes",
-         "declare-datatype", "define-fun-rec"}
+_DROP = {
+    "check-sat",
+    "check-sat-assuming",
+    "get-model",
+    "get-unsat-core",
+    "get-value",
+    "get-info",
+    "get-option",
+    "get-assertions",
+    "push",
+    "pop",
+    "set-logic",
+    "set-info",
+    "set-option",
+    "exit",
+    "echo",
+    "reset",
+}
+_DECL = {
+    "declare-fun",
+    "declare-const",
+    "define-fun",
+    "declare-sort",
+    "define-sort",
+    "declare-datatypes",
+    "declare-datatype",
+    "define-fun-rec",
+}
 _XOR_CUE = re.compile(r"\beither\b.*\bor\b", re.I)
 
 
@@ -72,7 +96,12 @@ def _probe_script(art: FolArtifact) -> str:
     conc = art.conclusion or "true"
     lines += [f"(push 1)(assert (not {conc}))(check-sat)(pop 1)", f"(push 1)(assert {conc})(check-sat)(pop 1)"]
     lines += [f"(assert (! {body} :named premise_{i + 1}))" for i, (body, _) in enumerate(art.premises)]
-    lines += ["(check-sat)", "(get-unsat-core)", f"(push 1)(assert (not {conc}))(check-sat)(pop 1)", f"(push 1)(assert {conc})(check-sat)(pop 1)"]
+    lines += [
+        "(check-sat)",
+        "(get-unsat-core)",
+        f"(push 1)(assert (not {conc}))(check-sat)(pop 1)",
+        f"(push 1)(assert {conc})(check-sat)(pop 1)",
+    ]
     return "\n".join(lines)
 
 
@@ -93,8 +122,14 @@ def diagnose_fol(problem: str, artifact: str, premises: list[str] | None = None,
     if art.conclusion is None:
         d.facts["trace"] = "contract error: no (define-fun conclusion () Bool ...)"
         d.exec_rank = NOT_EXECUTED
-        d.findings.append(Finding(kind="missing_conclusion", weight=5, axis="contract",
-                                  evidence="no (define-fun conclusion () Bool ...) in the script"))
+        d.findings.append(
+            Finding(
+                kind="missing_conclusion",
+                weight=5,
+                axis="contract",
+                evidence="no (define-fun conclusion () Bool ...) in the script",
+            )
+        )
         return d
     run = run_script(_probe_script(art), timeout_s)
     errors = [e for e in run.errors if e.severity == "error" and "unsat core" not in e.message]
@@ -104,39 +139,85 @@ def diagnose_fol(problem: str, artifact: str, premises: list[str] | None = None,
         d.facts["trace"] = f"z3 error: {msg}"
         d.findings.append(Finding(kind="solver_error", weight=5, axis="contract", evidence=msg))
         return d
-    d.facts["trace"] = (f"z3: premises {run.answers[2]}; premises + not conclusion {run.answers[3]}; "
-                        f"premises + conclusion {run.answers[4]}")
+    d.facts["trace"] = (
+        f"z3: premises {run.answers[2]}; premises + not conclusion {run.answers[3]}; "
+        f"premises + conclusion {run.answers[4]}"
+    )
     concl_valid, concl_contra = run.answers[0] == "unsat", run.answers[1] == "unsat"
     consistent, entail_neg, entail_pos = run.answers[2], run.answers[3], run.answers[4]
     if not art.premises:
-        d.findings.append(Finding(kind="no_premises", weight=3, axis="contract", evidence="no (assert ...) for the premises"))
+        d.findings.append(
+            Finding(kind="no_premises", weight=3, axis="contract", evidence="no (assert ...) for the premises")
+        )
     if premises and len(art.premises) < len(premises):
-        d.findings.append(Finding(kind="missing_premises", weight=1, axis="alignment",
-                                  evidence=f"{len(premises)} premise sentences but {len(art.premises)} assertions"))
+        d.findings.append(
+            Finding(
+                kind="missing_premises",
+                weight=1,
+                axis="alignment",
+                evidence=f"{len(premises)} premise sentences but {len(art.premises)} assertions",
+            )
+        )
     if concl_valid or concl_contra:
         what = "valid on its own (true without any premise)" if concl_valid else "unsatisfiable on its own"
-        d.findings.append(Finding(kind="trivial_conclusion", location="conclusion", weight=2, axis="entailment", evidence=what))
+        d.findings.append(
+            Finding(kind="trivial_conclusion", location="conclusion", weight=2, axis="entailment", evidence=what)
+        )
     used = {s for s in atoms(read_all(art.conclusion)[0].expr) if s in art.declared}
     loose = sorted(used - art.premise_symbols)
     if loose:
-        d.findings.append(Finding(kind="conclusion_unconstrained", location="conclusion", weight=2, axis="alignment",
-                                  evidence=f"symbols {', '.join(loose)} occur in the conclusion but in no premise"))
+        d.findings.append(
+            Finding(
+                kind="conclusion_unconstrained",
+                location="conclusion",
+                weight=2,
+                axis="alignment",
+                evidence=f"symbols {', '.join(loose)} occur in the conclusion but in no premise",
+            )
+        )
     if "unknown" in (consistent, entail_neg, entail_pos):
         d.exec_rank = GAVE_UP
-        d.findings.append(Finding(kind="solver_unknown", weight=1, axis="solver", blocking=False,
-                                  evidence=f"z3 answers: consistency {consistent}, premises+not(c) {entail_neg}, premises+c {entail_pos}"))
+        d.findings.append(
+            Finding(
+                kind="solver_unknown",
+                weight=1,
+                axis="solver",
+                blocking=False,
+                evidence=f"z3 answers: consistency {consistent}, premises+not(c) {entail_neg}, premises+c {entail_pos}",
+            )
+        )
     if consistent == "unsat":
         core = next((r for r in run.responses if r.startswith("(premise_")), "")
-        d.findings.append(Finding(kind="inconsistent_premises", location=core, weight=3, axis="consistency",
-                                  evidence=f"the premises have no model; unsat core {core or '(not available)'}"))
+        d.findings.append(
+            Finding(
+                kind="inconsistent_premises",
+                location=core,
+                weight=3,
+                axis="consistency",
+                evidence=f"the premises have no model; unsat core {core or '(not available)'}",
+            )
+        )
         return d
     if d.exec_rank == RAN:
         d.answer = "True" if entail_neg == "unsat" else "False" if entail_pos == "unsat" else "Uncertain"
         if d.answer == "Uncertain":
-            d.findings.append(Finding(kind="underdetermined", location="conclusion", blocking=False, axis="entailment",
-                                      evidence="both the conclusion and its negation are consistent with the premises"))
+            d.findings.append(
+                Finding(
+                    kind="underdetermined",
+                    location="conclusion",
+                    blocking=False,
+                    axis="entailment",
+                    evidence="both the conclusion and its negation are consistent with the premises",
+                )
+            )
     text = " ".join(premises or []) + " " + problem
     if _XOR_CUE.search(text) and not re.search(r"\(\s*(xor|distinct)\b", artifact):
-        d.findings.append(Finding(kind="xor_cue", blocking=False, axis="lexical",
-                                  evidence="the text says 'either ... or' but no xor/distinct appears (exclusive?)"))
+        d.findings.append(
+            Finding(
+                kind="xor_cue",
+                blocking=False,
+                axis="lexical",
+                evidence="the text says 'either ... or' but no xor/distinct appears (exclusive?)",
+            )
+        )
     return d

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
-SExpr = Union[str, list["SExpr"]]
+SExpr = str | list["SExpr"]
 
 
 class SExprError(ValueError):
@@ -45,7 +44,7 @@ def _tokens(text: str, comment: str) -> list[tuple[str, int, int, int]]:
             i, col = i + 1, col + 1
             continue
         start, sline, scol = i, line, col
-        if c in "\"|":
+        if c in '"|':
             close = c
             i += 1
             while i < n:

@@ -1,0 +1,186 @@
+"""Formula synthesis (ATR-style templates): new formulas over the sigs, fields and variables in scope, to
+replace a whole boolean node (the editable body's root included) when the fix is beyond single mutations.
+
+Relational expressions are built bottom-up by size (sigs, variables and fields; transpose and closures of
+homogeneous binary relations; joins that type-check on top-level sigs; ``+``, ``&``, ``-``), then formulas:
+``no/some/lone/one e``, ``e1 in e2``, ``e1 = e2``, ``e1 !in e2``, one or two fresh quantifiers (all, some,
+no) over any sig, ``all x: S | F implies G``, and conjunctions. They come out in order of size (ties:
+formulas that reuse more of the original's sigs and fields first); the search filters them by the
+counterexamples seen so far before any is checked by the analyzer. Synthesized nodes carry their text, so
+the Python evaluator needs no parse.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .ast import Model, Node
+
+MAX_EXPR = 4  # size of relational expressions
+MAX_FORMULA = 8
+
+
+@dataclass(frozen=True)
+class Ex:
+    node: Node
+    cols: tuple[str, ...]  # top-level sig of each column
+    size: int
+    vars: frozenset[str]
+    atoms: frozenset[str]  # sig and field names used
+
+
+def _closed(n: Node) -> bool:
+    return n.k == "ExprUnary" and n.op in ("TRANSPOSE", "CLOSURE", "RCLOSURE")
+
+
+def _p(n: Node) -> str:
+    return n.text if n.leaf else f"({n.text})"
+
+
+def _un(op: str, text: str, a: Node, ar: int, bool_: bool = False) -> Node:
+    return Node("ExprUnary", -1, -1, [a], op=op, ar=ar, bool_=bool_, text=text)
+
+
+def _bin(op: str, text: str, a: Node, b: Node, ar: int = 0, bool_: bool = False) -> Node:
+    return Node("ExprBinary", -1, -1, [a, b], op=op, ar=ar, bool_=bool_, text=text)
+
+
+class Grammar:
+    def __init__(self, model: Model, top: dict[str, str], cols: dict[str, tuple[str, ...]], original: set[str]) -> None:
+        """``top``: sig -> top-level sig; ``cols``: "Owner<:field" -> column tops; ``original``: sig and
+        field names of the formula being replaced (preferred on ties)."""
+        self.model = model
+        self.top = top
+        self.original = original
+        self.sigs = [s["name"] for s in model.sigs]
+        names = [f["name"] for s in model.sigs for f in s["fields"]]
+        self.fields: list[tuple[Node, tuple[str, ...]]] = []
+        for s in model.sigs:
+            for f in s["fields"]:
+                key = f"{s['name']}<:{f['name']}"
+                label = f["name"] if names.count(f["name"]) == 1 else key
+                leaf = Node("Field", -1, -1, name=f["name"], owner=s["name"], ar=len(cols[key]), text=label)
+                self.fields.append((leaf, cols[key]))
+        self.reserved = set(self.sigs) | set(names) | set(model.funcs) | {"this"}
+        self._exprs: dict[tuple[tuple[str, str], ...], dict[int, list[Ex]]] = {}
+
+    def fresh(self, sig: str, taken: set[str]) -> str:
+        base = sig[:1].lower() or "x"
+        for i in itertools.count():
+            v = base if i == 0 else f"{base}{i}"
+            if v not in taken and v not in self.reserved:
+                return v
+        raise AssertionError
+
+    # -- relational expressions ------------------------------------------------------------------
+    def exprs(self, scope: dict[str, str]) -> dict[int, list[Ex]]:
+        """Expressions of arity 1-2 by size, plus arity-3 fields (size 1) for joins; cached per scope."""
+        key = tuple(sorted(scope.items()))
+        if key in self._exprs:
+            return self._exprs[key]
+        by: dict[int, list[Ex]] = {1: []}
+        for s in self.sigs:
+            sig = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
+            by[1].append(Ex(sig, (self.top[s],), 1, frozenset(), frozenset([s])))
+        for v, top in scope.items():
+            by[1].append(Ex(Node("ExprVar", -1, -1, name=v, ar=1, text=v), (top,), 1, frozenset([v]), frozenset()))
+        for leaf, cs in self.fields:
+            by[1].append(Ex(leaf, cs, 1, frozenset(), frozenset([leaf.name])))
+        for size in range(2, MAX_EXPR + 1):
+            out: list[Ex] = []
+            for a in by[size - 1]:  # ~r, ^r, *r of binary relations (closures when homogeneous)
+                if len(a.cols) == 2 and not _closed(a.node):
+                    out.append(Ex(_un("TRANSPOSE", "~" + _p(a.node), a.node, 2), a.cols[::-1], size, a.vars, a.atoms))
+                    if a.cols[0] == a.cols[1]:
+                        for op, w in (("CLOSURE", "^"), ("RCLOSURE", "*")):
+                            out.append(Ex(_un(op, w + _p(a.node), a.node, 2), a.cols, size, a.vars, a.atoms))
+            for i in range(1, size):
+                for a, b in itertools.product(by[i], by[size - i]):
+                    ar = len(a.cols) + len(b.cols) - 2
+                    if 1 <= ar <= 2 and a.cols[-1] == b.cols[0]:
+                        node = _bin("JOIN", f"{_p(a.node)}.{_p(b.node)}", a.node, b.node, ar)
+                        out.append(Ex(node, a.cols[:-1] + b.cols[1:], size, a.vars | b.vars, a.atoms | b.atoms))
+            for i in range(1, size - 1):
+                for a, b in itertools.product(by[i], by[size - 1 - i]):
+                    if a.cols != b.cols or len(a.cols) > 2 or a.node.text == b.node.text:
+                        continue
+                    for op, w in (("PLUS", "+"), ("INTERSECT", "&"), ("MINUS", "-")):
+                        if op != "MINUS" and a.node.text > b.node.text:
+                            continue  # commutative: one order
+                        node = _bin(op, f"{_p(a.node)} {w} {_p(b.node)}", a.node, b.node, len(a.cols))
+                        out.append(Ex(node, a.cols, size, a.vars | b.vars, a.atoms | b.atoms))
+            by[size] = out
+        for size in by:
+            by[size] = [e for e in by[size] if len(e.cols) <= 2]
+        self._exprs[key] = by
+        return by
+
+    # -- formulas --------------------------------------------------------------------------------
+    def atomic(self, scope: dict[str, str], size: int) -> Iterator[Ex]:
+        """Multiplicity tests and comparisons of exactly ``size``."""
+        by = self.exprs(scope)
+        for e in by.get(size - 1, []):
+            if _closed(e.node):
+                continue  # some/no/lone/one of ~r, ^r, *r: the same as (or trivial next to) r's
+            for op, w in (("SOME", "some"), ("NO", "no"), ("LONE", "lone"), ("ONE", "one")):
+                yield Ex(_un(op, f"{w} {_p(e.node)}", e.node, 0, True), (), size, e.vars, e.atoms)
+        for i in range(1, size - 1):
+            for a, b in itertools.product(by.get(i, []), by.get(size - 1 - i, [])):
+                if a.cols != b.cols or a.node.text == b.node.text:
+                    continue
+                for op, w in (("IN", "in"), ("EQUALS", "="), ("NOT_IN", "!in")):
+                    if op == "EQUALS" and a.node.text > b.node.text:
+                        continue
+                    node = _bin(op, f"{_p(a.node)} {w} {_p(b.node)}", a.node, b.node, 0, True)
+                    yield Ex(node, (), size, a.vars | b.vars, a.atoms | b.atoms)
+
+    def formulas(self, scope: dict[str, str], size: int, quantify: bool = True) -> Iterator[Ex]:
+        """Formulas of exactly ``size`` over ``scope`` (var -> top-level sig)."""
+        yield from self.atomic(scope, size)
+        if not quantify:
+            return
+        for s in self.sigs:  # one fresh variable
+            v = self.fresh(s, set(scope))
+            inner = {**scope, v: self.top[s]}
+            bound = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
+            bodies = [f for f in self.atomic(inner, size - 1) if v in f.vars]
+            for i in range(3, size - 3):  # all v: S | F implies G
+                fs = list(self.atomic(inner, i))
+                gs = list(self.atomic(inner, size - 2 - i))
+                for f, g in itertools.product(fs, gs):
+                    if v in f.vars | g.vars:
+                        node = _bin("IMPLIES", f"{_p(f.node)} implies {_p(g.node)}", f.node, g.node, 0, True)
+                        bodies.append(Ex(node, (), size - 1, f.vars | g.vars, f.atoms | g.atoms))
+            for body in bodies:
+                for op, w in (("ALL", "all"), ("SOME", "some"), ("NO", "no")):
+                    if op != "ALL" and body.node.op == "IMPLIES":
+                        continue
+                    yield self._quant(op, w, [(v, bound)], body, size, s)
+            for t in self.sigs:  # two fresh variables
+                w2 = self.fresh(t, set(inner))
+                bound2 = Node("PrimSig", -1, -1, name=t, ar=1, text=t)
+                for body in self.atomic({**inner, w2: self.top[t]}, size - 1):
+                    if v in body.vars and w2 in body.vars:
+                        yield self._quant("ALL", "all", [(v, bound), (w2, bound2)], body, size, s + t)
+        for i in range(2, size - 2):  # conjunctions of ground formulas
+            for f, g in itertools.product(self.atomic(scope, i), self.atomic(scope, size - 1 - i)):
+                node = _bin("AND", f"{_p(f.node)} and {_p(g.node)}", f.node, g.node, 0, True)
+                yield Ex(node, (), size, f.vars | g.vars, f.atoms | g.atoms)
+
+    def _quant(self, op: str, w: str, decls: list[tuple[str, Node]], body: Ex, size: int, sigs: str) -> Ex:
+        text = f"{w} " + ", ".join(f"{v}: {b.text}" for v, b in decls) + f" | {body.node.text}"
+        node = Node("ExprQt", -1, -1, [body.node], op=op, bool_=True, text=text)
+        node.decls = [([v], False, b) for v, b in decls]
+        names = frozenset(b.text for _, b in decls)
+        return Ex(node, (), size, body.vars - {v for v, _ in decls}, body.atoms | names)
+
+    def ranked(self, scope: dict[str, str], lo: int = 2, hi: int = MAX_FORMULA, cap: int = 30000) -> Iterator[Ex]:
+        """Formulas by increasing size; within a size, those sharing more of the original's names first
+        (sorted in chunks of ``cap``, so a huge level streams)."""
+        for size in range(lo, hi + 1):
+            it = self.formulas(scope, size)
+            while chunk := list(itertools.islice(it, cap)):
+                chunk.sort(key=lambda e: -len(e.atoms & self.original))
+                yield from chunk

@@ -1,0 +1,92 @@
+"""A tiny real LoRA run on SmolLM2-135M (CPU, a few steps, short examples): the adapter weights change,
+the run resumes from its checkpoint, and the adapter reloads in-process (AdapterChatModel) and through
+peft with the saved weights."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("peft")
+pytest.importorskip("trl")
+
+from fmrepair.serving.embedded import is_converted, parts_available  # noqa: E402
+from fmrepair.train.build import save_jsonl  # noqa: E402
+from fmrepair.train.config import LoraTrainConfig  # noqa: E402
+from fmrepair.train.lora import CONFIG_FILE, LOSS_FILE, TrainError, latest_checkpoint, train_lora  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    not (is_converted("smollm2-135m") or parts_available("smollm2-135m")),
+    reason="embedded smollm2-135m not installed (scripts/install_models.sh)",
+)
+
+
+def tiny_data(folder: Path) -> Path:
+    folder.mkdir()
+    rows = [
+        {
+            "prompt": [{"role": "user", "content": f"Fix pred inv{i} in sig S{i}."}],
+            "completion": [{"role": "assistant", "content": json.dumps({"paragraph": f"pred inv{i}", "body": "no S"})}],
+        }
+        for i in range(4)
+    ]
+    save_jsonl(rows, folder / "train.jsonl")
+    save_jsonl([], folder / "heldout.jsonl")
+    return folder
+
+
+def adapter_tensors(folder: Path) -> dict:
+    from safetensors.torch import load_file
+
+    return load_file(str(folder / "adapter_model.safetensors"))
+
+
+def test_lora_trains_resumes_and_reloads(tmp_path):
+    data, out = tiny_data(tmp_path / "data"), tmp_path / "adapter"
+    cfg = LoraTrainConfig(
+        base="smollm2-135m", data=str(data), out=str(out), rank=4, alpha=8, lr=1e-3, max_steps=2, save_steps=2,
+        max_length=128, threads=2,
+    )  # fmt: skip
+    first = train_lora(cfg)
+    assert first["metrics"]["global_step"] == 2 and first["resumed_from"] is None
+    saved = adapter_tensors(out)
+    b = [v for k, v in saved.items() if "lora_B" in k]
+    assert b and any(float(v.abs().sum()) > 0 for v in b), "lora_B starts at zero: training must move it"
+    config = json.loads((out / CONFIG_FILE).read_text())
+    assert config["config"]["rank"] == 4 and config["base_dir"].endswith("smollm2-135m")
+    assert json.loads((out / "adapter_config.json").read_text())["r"] == 4
+    losses = [json.loads(x) for x in (out / LOSS_FILE).read_text().splitlines()]
+    assert [r["step"] for r in losses if "loss" in r] == [1, 2]
+    assert latest_checkpoint(out).name == "checkpoint-2"
+
+    with pytest.raises(TrainError, match="already holds an adapter"):
+        train_lora(cfg)
+    resumed = train_lora(LoraTrainConfig(**{**vars(cfg), "max_steps": 3, "resume": True}))
+    assert resumed["resumed_from"].endswith("checkpoint-2") and resumed["metrics"]["global_step"] == 3
+    losses = [json.loads(x) for x in (out / LOSS_FILE).read_text().splitlines()]
+    assert [r["step"] for r in losses if "loss" in r] == [1, 2, 3]  # step 3 only: 1-2 were not redone
+    after = adapter_tensors(out)
+    assert any(not after[k].equal(saved[k]) for k in saved), "the resumed step must change the adapter"
+
+    # reload: peft sees the saved weights; the in-process ChatModel merges them into the base
+    import torch
+    from peft import PeftModel
+    from transformers import AutoModelForCausalLM
+
+    from fmrepair.train.adapter import AdapterChatModel
+    from fmrepair.train.lora import base_model_dir
+
+    base = AutoModelForCausalLM.from_pretrained(base_model_dir("smollm2-135m"), dtype=torch.float32)
+    ids = torch.tensor([[1, 2, 3, 4, 5]])
+    with torch.no_grad():
+        plain = base(ids).logits
+    peft_model = PeftModel.from_pretrained(base, str(out))
+    state = {k: v for k, v in peft_model.state_dict().items() if "lora_" in k}
+    assert len(state) == len(after) and all(any(v.equal(w) for w in after.values()) for v in state.values())
+    chat = AdapterChatModel.from_registry("smollm2-135m", out)
+    chat._load()
+    with torch.no_grad():
+        merged = chat._model(ids).logits
+    assert not torch.allclose(plain, merged, atol=1e-6), "the adapter must change the model's outputs"
