@@ -88,7 +88,7 @@ def verifier():
         yield v
 
 
-def config(strategy: str, candidates: int = 400, seconds: float = 60.0, iterations: int = 2) -> RepairConfig:
+def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterations: int = 2) -> RepairConfig:
     return RepairConfig(
         strategy=strategy,
         budget=Budget(candidates=candidates, wall_seconds=seconds, iterations=iterations),

@@ -132,6 +132,7 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         per_device_train_batch_size=cfg.batch_size,
         gradient_accumulation_steps=cfg.grad_accum,
         learning_rate=cfg.lr,
+        lr_scheduler_type=cfg.lr_scheduler,
         num_train_epochs=cfg.epochs,
         max_steps=cfg.max_steps,
         max_length=cfg.max_length,

@@ -1,0 +1,74 @@
+"""`train eval` pieces that need no model: held-out id selection, the adapter registry entry (same settings
+as the base), and the paired comparison over two run logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fmrepair.runlog import RunLog, RunManifest, TaskResult
+from fmrepair.train.build import heldout_ids
+from fmrepair.train.config import TrainEvalConfig
+from fmrepair.train.evaluate import adapter_entry, compare_runs, extra_registry, select_ids
+
+
+def _ids_folder(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "heldout_ids.json").write_text(json.dumps({"alloy4fun": ["lts/b", "lts/a", "lts/c"]}))
+    return data
+
+
+def test_ids_from_heldout(tmp_path):
+    data = _ids_folder(tmp_path)
+    assert heldout_ids(f"{data}:heldout", "alloy4fun") == ["lts/b", "lts/a", "lts/c"]
+    cfg = TrainEvalConfig(adapter="x", out="o", ids_from=f"{data}:heldout", limit=2)
+    assert select_ids(cfg) == ["lts/a", "lts/b"]
+    with pytest.raises(KeyError, match="no held-out tasks of suite 'arepair'"):
+        heldout_ids(f"{data}:heldout", "arepair")
+    with pytest.raises(ValueError, match="no task ids"):
+        select_ids(TrainEvalConfig(adapter="x", out="o"))
+
+
+def test_adapter_entry_matches_base(tmp_path):
+    from fmrepair.serving.config import resolve
+
+    entry = adapter_entry("qwen2.5-coder-0.5b", tmp_path / "merged", "q+a")
+    base = resolve("qwen2.5-coder-0.5b")
+    assert entry["path"] == str(tmp_path / "merged") and entry["embedded"] is None
+    assert (entry["context_window"], entry["temperature"], entry["backend"]) == (
+        base.context_window,
+        base.temperature,
+        base.backend,
+    )
+    (tmp_path / "merged").mkdir()
+    import yaml
+
+    reg = tmp_path / "models.yaml"
+    reg.write_text(yaml.safe_dump({"models": {"q+a": entry}}))
+    with extra_registry(reg):
+        assert resolve("q+a").resolved_path() == tmp_path / "merged"
+    with pytest.raises(Exception, match="unknown model"):
+        resolve("q+a")
+
+
+def _run(folder: Path, outcomes: dict[str, bool]) -> Path:
+    log = RunLog(folder)
+    log.write_manifest(RunManifest(config={"bench": {"suite": "alloy4fun"}}))
+    for tid, ok in outcomes.items():
+        log.append_result(
+            TaskResult(task_id=tid, strategy="s", model="m", repaired=ok, faithful=ok, equivalent=ok, iterations=1,
+                       attempts=1)
+        )  # fmt: skip
+    return folder
+
+
+def test_paired_comparison(tmp_path):
+    a = _run(tmp_path / "a", {"t1": False, "t2": False, "t3": True, "t4": False})
+    b = _run(tmp_path / "b", {"t1": True, "t2": True, "t3": True, "t4": False})
+    res = compare_runs(a, b)
+    f = res["faithful"]
+    assert f["tasks"] == 4 and f["transitions"] == {"wrong_to_right": 2, "right_to_wrong": 0, "both": 1, "neither": 1}
+    assert f["diff_pp"] == 50.0 and f["mcnemar_p"] == 0.5 and set(res) == {"raw", "faithful", "equivalent"}
