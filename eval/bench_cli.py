@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -35,8 +36,10 @@ def run(
     candidates: int | None = typer.Option(None, help="Search: candidates per task."),
     timeout: float = typer.Option(30.0, help="Verifier timeout per check."),
     limit: int | None = typer.Option(None),
-    ids: list[str] | None = typer.Option(None, "--ids", help="Only these task ids (repeatable)."),
-    family: list[str] | None = typer.Option(None, "--family", help="Only these families (repeatable)."),
+    ids: list[str] | None = typer.Option(None, "--ids", help="Only these task ids (repeatable, or comma-separated)."),
+    family: list[str] | None = typer.Option(
+        None, "--family", help="Only these families (repeatable, or comma-separated)."
+    ),
     workers: int = typer.Option(1, min=1, help="Tasks in parallel."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -64,8 +67,8 @@ def run(
         candidates=candidates,
         check_timeout_s=timeout,
         limit=limit,
-        ids=ids or [],
-        family=family or [],
+        ids=[x for v in ids or [] for x in re.split(r"[,\s]+", v) if x],
+        family=[x for v in family or [] for x in re.split(r"[,\s]+", v) if x],
         workers=workers,
     )
     try:

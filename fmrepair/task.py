@@ -44,4 +44,7 @@ class Task(BaseModel):
             out.append(self.hidden_oracle)
         if self.reference:
             out.append(self.reference)
+        for key, value in self.meta.items():  # hidden meta (reference bodies, fix comments, ...)
+            if key.startswith("hidden") and isinstance(value, str) and len(value.strip()) >= 8:
+                out.append(value)
         return out
