@@ -135,7 +135,8 @@ def gate_cmd(
     no_vacuity: bool = typer.Option(False, "--no-vacuity", help="Text checks only (no JVM)."),
     as_json: bool = JSON,
 ) -> None:
-    """Faithfulness gate for your own pair: assertions and commands frozen; exit 0 faithful, 1 not."""
+    """Faithfulness gate for your own pair (Alloy: assertions and commands frozen; C/ACSL: the code,
+    contracts and assertions frozen, escapes rejected); exit 0 faithful, 1 not."""
     from fmrepair.inputs import read_spec
 
     try:
@@ -143,6 +144,20 @@ def gate_cmd(
     except InputError as e:
         _fail(str(e))
         return
+    suffixes = {original.rsplit(".", 1)[-1].lower(), candidate.rsplit(".", 1)[-1].lower()}
+    if suffixes == {"c"}:
+        from fmrepair.verifiers.acsl_gate import gate_files
+
+        rep = gate_files(original, candidate, use_framac=not no_vacuity)
+        if as_json:
+            typer.echo(json.dumps(rep))
+        else:
+            typer.echo("faithful" if rep["faithful"] else "NOT faithful")
+            for r in rep.get("reasons", []):
+                typer.echo(f"  - {r}")
+        raise typer.Exit(0 if rep["faithful"] else 1)
+    if suffixes != {"als"}:
+        _fail(f"gate compares two .als or two .c files, not {original} and {candidate}")
     from fmrepair.verifiers.alloy_gate import gate
 
     verifier = None

@@ -25,6 +25,9 @@ _SUBSYSTEMS = [
     "fmrepair.eval.bench_cli",
     "fmrepair.verifiers.pairs_cli",
     "fmrepair.agents.formalize.cli",
+    "fmrepair.verifiers.acsl_cli",
+    "fmrepair.train.cli",
+    "fmrepair.eval.slurm.cli",
 ]
 
 

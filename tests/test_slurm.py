@@ -258,8 +258,8 @@ def test_bench_array_on_slurm_equals_a_single_process_run(slurm_cluster, tmp_pat
     done = _fmrepair(*submit, env=env)
     logs = "\n".join(f"== {p.name}\n{p.read_text()[-1500:]}" for p in sorted((run / "logs").glob("*")))
     assert done.returncode == 0, done.stderr + logs
-    ids = [json.loads(line) for line in done.stdout.splitlines()]
-    assert ids[0]["bench"].isdigit() and ids[1]["merge"].isdigit()
+    ids = json.loads(done.stdout)
+    assert ids["bench"].isdigit() and ids["merge"].isdigit() and "serve" not in ids
     script = (run / "slurm" / "bench-array.sbatch").read_text()
     assert "#SBATCH --array=0-2" in script and "\n##SBATCH --gres=gpu:1  # not requested" in script
     assert sorted(p.name for p in (run / "shards").iterdir()) == ["000", "001", "002"]
@@ -309,7 +309,7 @@ def test_served_bench_dag_on_slurm(slurm_cluster, tmp_path):
     )  # fmt: skip
     logs = "\n".join(f"== {p.name}\n{p.read_text()[-1500:]}" for p in sorted((run / "logs").glob("*.out")))
     assert done.returncode == 0, done.stderr + logs
-    serve_id = json.loads(done.stdout.splitlines()[0])["serve"]
+    serve_id = json.loads(done.stdout)["serve"]
     serve_log = next((run / "logs").glob("fmrepair-serve-*.out")).read_text()
     assert "serving smollm2-135m at http://" in serve_log  # announced in RUN/endpoint once healthy
     assert not (run / "endpoint").exists()  # and withdrawn when the server job ended

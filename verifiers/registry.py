@@ -15,6 +15,7 @@ VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
         "minizinc": "fmrepair.verifiers.minizinc:MiniZincVerifier",
         "smtlib": "fmrepair.verifiers.smtlib:SmtVerifier",
         "pddl": "fmrepair.verifiers.pddl:PddlVerifier",
+        "acsl": "fmrepair.verifiers.acsl:AcslVerifier",
     },
 )
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import os
 import shlex
@@ -275,7 +276,7 @@ KINDS: dict[str, Callable[..., tuple[Job, SlurmConfig]]] = {
 
 
 def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> None:
-    settings = PASS_THROUGH if "ctx" in build.__code__.co_varnames[: build.__code__.co_argcount] else None
+    settings = PASS_THROUGH if "ctx" in inspect.signature(build).parameters else None
 
     @functools.wraps(build)
     def render_cmd(**kwargs: object) -> None:
@@ -349,24 +350,26 @@ def submit_bench(
         )  # fmt: skip
         ids_out["bench"] = submit(bjob, cfg, command)
         mjob = merge_job(cfg, resources(cfg, "merge"), rdir, ids_out.get("serve"), f"afterany:{ids_out['bench']}")
-        _print_ids(ids_out, rdir, as_json, pending_merge=wait)
+        if not as_json:
+            _print_ids(ids_out)
+        if wait:
+            typer.echo(f"waiting for the merge job; logs in {rdir / 'logs'}", err=True)
         ids_out["merge"] = submit(mjob, cfg, command, wait=wait)
     except SubmitError as e:
-        _print_ids(ids_out, rdir, as_json)
+        if as_json:
+            typer.echo(json.dumps({**ids_out, "run_dir": str(rdir)}))
+        elif "bench" not in ids_out:
+            _print_ids(ids_out)  # the server, if it was submitted: cancel it
         _fail(str(e), 1)
-    typer.echo(json.dumps({"merge": ids_out["merge"]}) if as_json else f"merge  {ids_out['merge']}")
-
-
-def _print_ids(ids: dict[str, str], run_dir: Path, as_json: bool, pending_merge: bool = False) -> None:
-    """Print the ids submitted so far (before a --wait blocks on the merge job)."""
-    shown = {k: v for k, v in ids.items() if k != "merge"}
     if as_json:
-        typer.echo(json.dumps({**shown, "run_dir": str(run_dir)}))
+        typer.echo(json.dumps({**ids_out, "run_dir": str(rdir)}))
     else:
-        for key, value in shown.items():
-            typer.echo(f"{key:6} {value}" + ("  (array)" if key == "bench" else ""))
-    if pending_merge:
-        typer.echo(f"waiting for the merge job; logs in {run_dir / 'logs'}", err=True)
+        _print_ids({"merge": ids_out["merge"]})
+
+
+def _print_ids(ids: dict[str, str]) -> None:
+    for key, value in ids.items():
+        typer.echo(f"{key:6} {value}" + ("  (array)" if key == "bench" else ""))
 
 
 @slurm_app.command("run-shard", context_settings=PASS_THROUGH)
