@@ -23,6 +23,10 @@ Outcome = Literal[
     "sat",
     "unsat",
     "unknown",
+    # Ada/SPARK without GNATprove: compiled, and run-time contract checks of a main program
+    "compiled",
+    "passed",
+    "contract_violated",
 ]
 
 

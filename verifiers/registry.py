@@ -16,6 +16,7 @@ VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
         "smtlib": "fmrepair.verifiers.smtlib:SmtVerifier",
         "pddl": "fmrepair.verifiers.pddl:PddlVerifier",
         "acsl": "fmrepair.verifiers.acsl:AcslVerifier",
+        "spark": "fmrepair.verifiers.spark:SparkVerifier",
     },
 )
 
