@@ -150,7 +150,8 @@ class SparkVerifier:
                 label=label, kind="run", outcome="passed", met=True, ms=ms, witness=r.stdout[-500:] or None
             )
         text = (r.stderr + r.stdout).strip()
-        outcome = "contract_violated" if "ASSERTION_ERROR" in text.upper() or "ASSERT_FAILURE" in text.upper() else "error"
+        upper = text.upper()
+        outcome = "contract_violated" if "ASSERTION_ERROR" in upper or "ASSERT_FAILURE" in upper else "error"
         return CommandResult(label=label, kind="run", outcome=outcome, met=False, ms=ms, witness=text[-800:])
 
     def _verdict(

@@ -1,0 +1,144 @@
+"""CP-Bench (DCP-Bench-Open, 164 problems) as formalize tasks: NL description -> MiniZinc.
+
+Layout: ``dataset/<p>/<p>.cpmpy.py`` = module docstring (the NL description, with the required output
+keys), on 120 problems a ``# Data`` ... ``# End of data`` block (the sample instance, Python
+assignments), then the reference CPMpy model; ``dataset/<p>/<p>.json`` = instances (empty list when the
+data is in the description; the first instance equals the data block where one exists).
+
+Visible: the docstring, plus the data block when there is one (the instance the model must use).
+Reference (never in a prompt, never imported): the rest of the script. ``meta["hidden_script"]`` is the
+script's path, read only by the scorer, which runs it in the sandbox of :mod:`.cpbench_ref`.
+
+Scoring of a MiniZinc candidate (:func:`score_minizinc`) is by status and objective against the
+reference: the reference must be definite (``optimal`` for optimisation, ``sat``/``unsat`` otherwise);
+a satisfaction problem is correct when the candidate finds a solution; an optimisation problem when it
+finds one with the same objective value and sense. This does not check the candidate's assignment
+against the reference constraints (CP-Bench's own check) - a weaker metric for satisfaction problems.
+Task ids: ``cpbench-<problem>``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from fmrepair.task import Task
+from fmrepair.verifiers.minizinc import MznRun
+
+from .base import SuiteLoad, check_mode
+from .cpbench_ref import Reference, run_reference
+
+DATASET = "DCP-Bench-Open/dataset"
+DATA_START = "# Data"
+DATA_END = "# End of data"
+
+
+@dataclass
+class ScriptParts:
+    description: str  # the docstring
+    data: str  # the sample-instance block ("" when absent)
+    code: str  # everything else: the reference model (and header comments)
+    category: str | None = None
+
+
+def split_script(text: str) -> ScriptParts:
+    """Split a ``.cpmpy.py`` into description, data block and reference code (no execution)."""
+    tree = ast.parse(text)
+    first = tree.body[0] if tree.body else None
+    if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+        raise ValueError("no module docstring (NL description)")
+    if not isinstance(first.value.value, str):
+        raise ValueError("no module docstring (NL description)")
+    lines = text.splitlines()
+    doc_end = first.end_lineno or first.lineno  # 1-based, inclusive
+    rest = lines[doc_end:]
+    data: list[str] = []
+    code: list[str] = list(lines[: first.lineno - 1])  # header comments
+    inside = False
+    for ln in rest:
+        s = ln.strip()
+        if not inside and s == DATA_START and not data:
+            inside = True
+            continue
+        if inside and s == DATA_END:
+            inside = False
+            continue
+        (data if inside else code).append(ln)
+    if inside:
+        raise ValueError("data block not closed")
+    category = next((ln.split(":", 1)[1].strip() for ln in code if ln.startswith("# Category:")), None)
+    return ScriptParts(
+        description=first.value.value.strip(),
+        data="\n".join(data).strip(),
+        code="\n".join(code).strip(),
+        category=category,
+    )
+
+
+def visible_text(parts: ScriptParts) -> str:
+    if not parts.data:
+        return parts.description
+    return f"{parts.description}\n\nInstance data (use exactly these values):\n{parts.data}"
+
+
+class CpBenchSuite:
+    name = "cpbench"
+    modes = ("open",)
+
+    def load(self, root: Path, mode: str | None = None) -> SuiteLoad:
+        check_mode(self, mode)
+        base = Path(root) / DATASET
+        tasks, problems = [], []
+        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+            script = folder / f"{folder.name}.cpmpy.py"
+            try:
+                parts = split_script(script.read_text(encoding="utf-8"))
+                inst = folder / f"{folder.name}.json"
+                n_inst = len(json.loads(inst.read_text(encoding="utf-8"))) if inst.is_file() else 0
+            except (OSError, ValueError, SyntaxError) as e:
+                problems.append(f"{script}: {type(e).__name__}: {e}")
+                continue
+            tasks.append(
+                Task(
+                    id=f"cpbench-{folder.name}",
+                    suite="cpbench",
+                    formalism="minizinc",
+                    kind="formalize",
+                    visible=visible_text(parts),
+                    reference=parts.code,
+                    meta={
+                        "problem": folder.name,
+                        "category": parts.category,
+                        "instances": n_inst,
+                        "hidden_script": str(script.resolve()),
+                    },
+                )
+            )
+        return SuiteLoad(tasks=tasks, problems=problems)
+
+    def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
+        return self.load(root, mode).tasks
+
+
+def reference_for(task: Task, timeout_s: float = 60.0) -> Reference:
+    """The sandboxed (cached) reference answer of a CP-Bench task."""
+    return run_reference(Path(task.meta["hidden_script"]), timeout_s=timeout_s)
+
+
+def score_minizinc(run: MznRun, ref: Reference) -> bool | None:
+    """True/False against a definite reference; None when the reference itself is not definite."""
+    if ref.status == "unsat":
+        return run.outcome == "unsat"
+    if ref.sense is not None:
+        if ref.status != "optimal" or ref.objective is None:
+            return None
+        if run.outcome != "sat" or run.objective is None:
+            return False
+        if run.method is not None and run.method != ref.sense:
+            return False
+        return abs(float(run.objective) - float(ref.objective)) <= 1e-6
+    if ref.status != "sat":
+        return None
+    return run.outcome == "sat" and run.method in (None, "satisfy")
