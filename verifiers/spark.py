@@ -1,9 +1,13 @@
 """Ada/SPARK as far as this machine allows: GNAT (Debian `gnat`) syntax and semantic checks with
 assertions enabled, and run-time contract checks by running a main procedure built with `-gnata`.
 
-GNATprove (the SPARK prover) is not obtainable from any registry here, so nothing in this module proves
-anything: a `compile` command says the units are legal Ada 2022 with their SPARK aspects; a `run`
-command says the contracts (Pre, Post, Loop_Invariant, Assert) held on one execution.
+GNATprove (the SPARK prover) is not obtainable from any registry here, so by default nothing in this module
+proves anything: a `compile` command says the units are legal Ada 2022 with their SPARK aspects; a `run`
+command says the contracts (Pre, Post, Loop_Invariant, Assert) held on one execution; with
+``test_inputs > 0`` a library package without a main program gets a generated driver
+(`spark_driver`) and one `test` command per public subprogram (contracts held on those generated
+inputs: testing, not proof). With ``prove=True`` and ``gnatprove`` on PATH (`spark_prove`), GNATprove's
+per-check results become `goal` commands (proved / unproved); without it an info message says so.
 
 Input: one file, or several concatenated between ``-- start file NAME`` / ``-- end file NAME`` markers
 (the Marmaragan layout). Messages carry lines of the combined text.
@@ -19,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import spark_driver, spark_prove
 from .base import CheckOptions, CommandResult, Message, Verdict
 
 _FILE = re.compile(r"^-- start file (\S+)[ \t]*\n(.*?)^-- end file \S+", re.S | re.M)
@@ -65,6 +70,10 @@ def _gnat() -> str:
 class SparkVerifier:
     formalism = "spark"
 
+    def __init__(self, test_inputs: int = 0, prove: bool = False) -> None:
+        self.test_inputs = test_inputs  # > 0: test library packages on this many generated inputs each
+        self.prove = prove  # run GNATprove when it is on PATH
+
     def check(self, source: str, options: CheckOptions | None = None) -> Verdict:
         options = options or CheckOptions()
         started = time.monotonic()
@@ -90,10 +99,21 @@ class SparkVerifier:
             mains = [u for u in units if u.name.endswith(".adb") and _is_main(u, files)]
             for main in mains:
                 commands.append(self._run(folder, main, options.timeout_s))
+            notes: list[Message] = []
+            if self.test_inputs > 0 and not mains:
+                specs = [(f.name, f.text) for f in files if f.name.endswith(".ads")]
+                tests, notes = spark_driver.test_package(
+                    folder, specs, {u.name for u in units}, options.timeout_s, self.test_inputs
+                )
+                commands += tests
+            if self.prove:
+                goals, note = spark_prove.prove(folder, files, options.timeout_s)
+                commands += goals
+                notes += [note] if note else []
         status = "ok" if all(c.met for c in commands) else "failed"
         if any(c.outcome == "timeout" for c in commands):
             status = "timeout"
-        return self._verdict(status, commands, [], "", started)
+        return self._verdict(status, commands, notes, "", started)
 
     def _compile(
         self, gcc: str, folder: Path, units: list[AdaFile], files: list[AdaFile], mode: str, timeout: float

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import typer
 
+# formalize suites: name -> (Suite class path, benchmark folder under the shared benchmarks)
+FORMALIZE_SUITES = {
+    "folio": ("fmrepair.eval.suites.folio:FolioSuite", "folio"),
+    "cpbench": ("fmrepair.eval.suites.cpbench:CpBenchSuite", "cp-bench"),
+    "planetarium-gen": ("fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite", "planetarium"),
+}
+
 
 def formalize(
-    suite: str = typer.Option("folio", "--suite", help="Suite of formalize tasks (folio)."),
+    suite: str = typer.Option("folio", "--suite", help="folio | cpbench | planetarium-gen."),
     model: str = typer.Option("qwen2.5-coder-0.5b", "--model", help="Model registry name."),
     out: str = typer.Option(..., "--out", help="Run folder (resumable)."),
     start: int = typer.Option(0, "--start", help="First task index."),
@@ -23,10 +30,12 @@ def formalize(
     from .loop import FormalizeConfig
     from .runner import format_report, run
 
-    if suite == "folio":
-        from fmrepair.eval.suites.folio import FolioSuite
+    if suite in FORMALIZE_SUITES:
+        import importlib
 
-        tasks = FolioSuite().tasks(resolve_root("folio", root))
+        path, folder = FORMALIZE_SUITES[suite]
+        module, cls = path.split(":")
+        tasks = getattr(importlib.import_module(module), cls)().tasks(resolve_root(folder, root))
     else:
         tasks = get_suite(suite).tasks(resolve_root(suite, root))
     chosen = tasks[start : start + limit]

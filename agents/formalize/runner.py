@@ -2,7 +2,10 @@
 artifact), log every call to a run folder, and compare against zero-shot (transitions, McNemar).
 
 Scoring happens only here, after each method has returned its artifact: FOL answers are compared with
-``meta["hidden_label"]``; the loop never sees it. A killed run resumes: finished tasks are skipped.
+``meta["hidden_label"]``; MiniZinc (CP-Bench) by status and objective against the sandboxed reference run
+of the CPMpy script; PDDL by equivalence with the gold problem. The loop never sees any of them. Tasks
+whose reference is not definite (CP-Bench reference timed out or failed) are skipped and listed. A killed
+run resumes: finished tasks are skipped.
 """
 
 from __future__ import annotations
@@ -21,10 +24,33 @@ from .loop import FormalizeConfig, Formalizer, TaskOutcome
 METHODS = ("zero-shot", "self-review", "gated")
 
 
+MZN_SCORE_TIMEOUT_S = 30.0
+
+
+def scorable(task: Task) -> bool:
+    """Whether the task has a definite reference (only CP-Bench references can fail to be definite)."""
+    if task.formalism != "minizinc":
+        return True
+    from fmrepair.eval.suites.cpbench import reference_for
+
+    ref = reference_for(task)
+    return ref.status == "unsat" or (ref.status == "optimal" if ref.sense else ref.status == "sat")
+
+
 def score(task: Task, outcome: TaskOutcome) -> bool:
     if task.formalism == "smtlib":
         return outcome.diagnosis.answer is not None and outcome.diagnosis.answer == task.meta.get("hidden_label")
-    raise NotImplementedError(f"no scorer for {task.formalism} yet")
+    if task.formalism == "minizinc":
+        from fmrepair.eval.suites.cpbench import reference_for, score_minizinc
+        from fmrepair.verifiers.minizinc import MiniZincVerifier
+
+        run = MiniZincVerifier().solve(outcome.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
+        return score_minizinc(run, reference_for(task)) is True
+    if task.formalism == "pddl":
+        from fmrepair.eval.suites.planetarium_gen import score_pddl
+
+        return bool(task.reference) and score_pddl(outcome.artifact, task.reference or "")
+    raise NotImplementedError(f"no scorer for {task.formalism}")
 
 
 def _log(log: RunLog, task: Task, outcome: TaskOutcome, model: str, correct: bool, start_correct: bool) -> None:
@@ -92,8 +118,12 @@ def run(
         )
     done = {(r.task_id, r.strategy) for r in log.results()}
     f = Formalizer(model, config)
+    unscorable: list[str] = []
     for task in tasks:
         if all((task.id, m) in done for m in methods):
+            continue
+        if not scorable(task):
+            unscorable.append(task.id)
             continue
         start = f.zero_shot(task)
         start_ok = score(task, start)
@@ -105,7 +135,10 @@ def run(
         for m in methods:
             if (task.id, m) not in done:
                 _log(log, task, outcomes[m], model.name, score(task, outcomes[m]), start_ok)
-    return summarize(log)
+    report = summarize(log)
+    if unscorable:
+        report["unscorable"] = unscorable
+    return report
 
 
 def summarize(log: RunLog) -> dict[str, Any]:

@@ -12,6 +12,7 @@ SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
         "alloy4fun": "fmrepair.eval.suites.alloy4fun:Alloy4FunSuite",
         "arepair": "fmrepair.eval.suites.arepair:ARepairSuite",
         "folio": "fmrepair.eval.suites.folio:FolioSuite",
+        "marmaragan": "fmrepair.eval.suites.marmaragan:MarmaraganSuite",
     },
 )
 

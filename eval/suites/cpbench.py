@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,7 +46,10 @@ class ScriptParts:
 
 def split_script(text: str) -> ScriptParts:
     """Split a ``.cpmpy.py`` into description, data block and reference code (no execution)."""
-    tree = ast.parse(text)
+    with warnings.catch_warnings():  # old scripts have invalid escapes in strings
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        tree = ast.parse(text)
     first = tree.body[0] if tree.body else None
     if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
         raise ValueError("no module docstring (NL description)")
@@ -136,7 +140,7 @@ def score_minizinc(run: MznRun, ref: Reference) -> bool | None:
             return None
         if run.outcome != "sat" or run.objective is None:
             return False
-        if run.method is not None and run.method != ref.sense:
+        if ref.sense in ("minimize", "maximize") and run.method is not None and run.method != ref.sense:
             return False
         return abs(float(run.objective) - float(ref.objective)) <= 1e-6
     if ref.status != "sat":

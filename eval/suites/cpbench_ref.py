@@ -6,7 +6,8 @@ The reference script is benchmark data, never imported here. It runs in a separa
 ``unshare -rn`` works, without a network namespace. A small wrapper patches ``cpmpy.Model.solve`` in
 that process to record the solver's exit status, objective value and sense (single-threaded OR-Tools
 when the script names no solver), and writes them to a JSON file in the sandbox. Results are cached
-under ``~/.cache/fmrepair/cpbench/`` (``$FMREPAIR_CACHE/cpbench``) keyed by the script's SHA-256.
+under ``~/.cache/fmrepair/cpbench/`` (``$FMREPAIR_CACHE/cpbench``) keyed by the SHA-256 of the script
+and of the wrapper.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ try:
         if solver in (None, "ortools"):
             solver = "ortools"
             kw.setdefault("num_workers", 1)
+        rec["via"] = "model"
         res = _orig(self, solver, time_limit, **kw)
         rec["solves"] += 1
         rec["solved"] = bool(res)
@@ -48,6 +50,28 @@ try:
         return res
 
     Model.solve = _solve
+
+    from cpmpy.solvers.ortools import CPM_ortools
+    _orig_ort = CPM_ortools.solve
+    _depth = [0]
+
+    def _ort_solve(self, *a, **kw):  # scripts that call a solver object directly (not via Model.solve)
+        _depth[0] += 1
+        try:
+            res = _orig_ort(self, *a, **kw)
+        finally:
+            _depth[0] -= 1
+        if _depth[0] == 0 and rec.get("via") != "model":
+            rec["solves"] += 1
+            rec["via"] = "solver"
+            rec["solved"] = bool(res)
+            rec["exitstatus"] = self.status().exitstatus.name
+            if self.has_objective():
+                rec["sense"] = "unknown"  # a solver object does not expose the sense
+                rec["objective"] = self.objective_value() if res else None
+        return res
+
+    CPM_ortools.solve = _ort_solve
     runpy.run_path(sys.argv[1], run_name="__main__")
     rec["finished"] = True
 except SystemExit as e:
@@ -66,7 +90,7 @@ class Reference:
     sha256: str
     status: str  # optimal | sat | unsat | unknown | timeout | error
     objective: float | int | None = None
-    sense: str | None = None  # minimize | maximize | None (satisfaction)
+    sense: str | None = None  # minimize | maximize | unknown (solver object) | None (satisfaction)
     solution: dict | None = None  # the JSON the script printed (last JSON line of stdout)
     seconds: float = 0.0
     timeout_s: float = 0.0
@@ -132,7 +156,8 @@ def run_reference(
     text = Path(script).read_bytes()
     sha = hashlib.sha256(text).hexdigest()
     problem = Path(script).name.removesuffix(".cpmpy.py")
-    cached = cache_dir() / f"{problem}-{sha[:16]}.json"
+    runner = hashlib.sha256(WRAPPER.encode()).hexdigest()[:8]  # a changed wrapper invalidates the cache
+    cached = cache_dir() / f"{problem}-{sha[:16]}-{runner}.json"
     if use_cache and cached.is_file():
         ref = Reference(**json.loads(cached.read_text()))
         if ref.status in DEFINITE or ref.timeout_s >= timeout_s:

@@ -1,0 +1,168 @@
+"""CP-Bench suite: loading, the visible text never carries the reference code, the sandboxed reference
+runner, and status/objective scoring of MiniZinc candidates (real minizinc where installed)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fmrepair.agents.prompting import PromptGuard, PromptLeak
+from fmrepair.eval.suites.base import default_root
+from fmrepair.eval.suites.cpbench import DATASET, CpBenchSuite, score_minizinc, split_script
+from fmrepair.eval.suites.cpbench_ref import Reference, cpmpy_available, run_reference
+from fmrepair.verifiers.minizinc import MznRun
+
+ROOT = default_root("cp-bench")
+needs_data = pytest.mark.skipif(not (ROOT / DATASET).is_dir(), reason="CP-Bench data not present")
+
+SCRIPT = '''#!/usr/bin/python3
+# Category: test
+"""
+Pick x in 0..5 with x at least 2; minimise x. Print x (x).
+"""
+
+# Data
+low = 2
+# End of data
+
+from cpmpy import *
+import json
+x = intvar(0, 5, name="x")
+model = Model([x >= low], minimize=x)
+model.solve()
+print(json.dumps({"x": x.value()}))
+'''
+
+
+def test_split_script_separates_description_data_and_code() -> None:
+    parts = split_script(SCRIPT)
+    assert parts.description.startswith("Pick x in 0..5")
+    assert parts.data == "low = 2"
+    assert "Model(" in parts.code and "Pick x" not in parts.code and "low = 2" not in parts.code
+    assert parts.category == "test"
+
+
+@pytest.fixture(scope="module")
+def suite_load():
+    return CpBenchSuite().load(ROOT)
+
+
+@needs_data
+def test_suite_loads_all_problems(suite_load) -> None:
+    assert len(suite_load.tasks) == 164 and not suite_load.problems
+    ids = {t.id for t in suite_load.tasks}
+    assert {"cpbench-diet", "cpbench-abbots_puzzle"} <= ids
+    assert all(t.formalism == "minizinc" and t.kind == "formalize" for t in suite_load.tasks)
+
+
+@needs_data
+def test_visible_text_never_contains_reference_code(suite_load) -> None:
+    for t in suite_load.tasks:
+        assert t.reference and "cpmpy" in t.reference
+        for marker in ("import cpmpy", "from cpmpy import", "Model(", ".solve(", "json.dumps", "intvar(", "boolvar("):
+            assert marker not in t.visible, (t.id, marker)
+        code_lines = [ln.strip() for ln in t.reference.splitlines() if len(ln.strip()) >= 30]
+        assert not any(ln in t.visible for ln in code_lines if "=" in ln and "(" in ln), t.id
+        assert "hidden_script" not in t.public_view()["meta"]
+        guard = PromptGuard(t.secrets(), t.visible)
+        guard.check(t.visible)  # the visible text itself passes the guard
+        with pytest.raises(PromptLeak):
+            guard.check(t.visible + "\n" + t.reference)
+
+
+@needs_data
+def test_data_block_is_visible_for_instance_problems(suite_load) -> None:
+    diet = next(t for t in suite_load.tasks if t.id == "cpbench-diet")
+    assert "price = [50, 20, 30, 80]" in diet.visible and "minimize" not in diet.reference.split("Model(")[0]
+
+
+@pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
+def test_sandbox_runs_reference_and_caches(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    script = tmp_path / "tiny.cpmpy.py"
+    script.write_text(SCRIPT)
+    ref = run_reference(script, timeout_s=60)
+    assert (ref.status, ref.objective, ref.sense, ref.solution) == ("optimal", 2, "minimize", {"x": 2})
+    assert list((tmp_path / "cache" / "cpbench").glob("tiny-*.json"))
+    script.write_text(SCRIPT.replace("x >= low", "x >= low, x <= 1"))  # new content: new run, unsat
+    assert run_reference(script, timeout_s=60).status == "unsat"
+
+
+@pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
+def test_sandbox_contains_a_hostile_script(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    script = tmp_path / "hostile.cpmpy.py"
+    script.write_text('"""x"""\nimport os\nopen("escaped.txt", "w").write("x")\nwhile True:\n    pass\n')
+    ref = run_reference(script, timeout_s=3)
+    assert ref.status == "timeout"
+    assert not (tmp_path / "escaped.txt").exists() and not Path("escaped.txt").exists()
+
+
+@needs_data
+@pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
+def test_reference_of_a_real_small_problem(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    ref = run_reference(ROOT / DATASET / "diet" / "diet.cpmpy.py", timeout_s=60)
+    assert (ref.status, ref.objective, ref.sense) == ("optimal", 90, "minimize")
+
+
+def _ref(status: str, objective: int | None = None, sense: str | None = None) -> Reference:
+    return Reference(problem="p", sha256="0", status=status, objective=objective, sense=sense)
+
+
+def test_score_by_status_and_objective() -> None:
+    opt = _ref("optimal", 90, "minimize")
+    assert score_minizinc(MznRun(status="ok", outcome="sat", objective=90, method="minimize"), opt) is True
+    assert score_minizinc(MznRun(status="ok", outcome="sat", objective=100, method="minimize"), opt) is False
+    assert score_minizinc(MznRun(status="ok", outcome="sat", objective=90, method="maximize"), opt) is False
+    assert score_minizinc(MznRun(status="ok", outcome="sat", method="satisfy"), opt) is False
+    assert score_minizinc(MznRun(status="failed", outcome="unsat"), opt) is False
+    assert score_minizinc(MznRun(status="ok", outcome="sat", objective=90), _ref("sat", 95, "minimize")) is None
+    sat = _ref("sat")
+    assert score_minizinc(MznRun(status="ok", outcome="sat", method="satisfy"), sat) is True
+    assert score_minizinc(MznRun(status="syntax_error", outcome="error"), sat) is False
+    assert score_minizinc(MznRun(status="ok", outcome="sat"), _ref("timeout")) is None
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc not installed")
+def test_real_minizinc_candidates_scored_against_reference() -> None:
+    from fmrepair.verifiers.minizinc import MiniZincVerifier
+
+    mzn = MiniZincVerifier()
+    opt = _ref("optimal", 90, "minimize")
+    good = (
+        "array[1..4] of var 0..100: x;\n"
+        "constraint 400*x[1]+200*x[2]+150*x[3]+500*x[4] >= 500;\n"
+        "constraint 3*x[1]+2*x[2] >= 6;\n"
+        "constraint 2*x[1]+2*x[2]+4*x[3]+4*x[4] >= 10;\n"
+        "constraint 2*x[1]+4*x[2]+x[3]+5*x[4] >= 8;\n"
+        "var int: cost = 50*x[1]+20*x[2]+30*x[3]+80*x[4];\n"
+        "solve minimize cost;\n"
+    )
+    assert score_minizinc(mzn.solve(good, timeout_s=20), opt) is True
+    wrong = good.replace(">= 10;", ">= 30;")  # a misread requirement changes the optimum
+    assert score_minizinc(mzn.solve(wrong, timeout_s=20), opt) is False
+
+
+@needs_data
+@pytest.mark.skipif(shutil.which("minizinc") is None or not cpmpy_available(), reason="minizinc or cpmpy missing")
+def test_runner_scores_a_cpbench_candidate(suite_load, tmp_path: Path, monkeypatch) -> None:
+    from fmrepair.agents.formalize.loop import TaskOutcome
+    from fmrepair.agents.formalize.runner import scorable, score
+    from fmrepair.verifiers.diagnosis import Diagnosis
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    t = next(t for t in suite_load.tasks if t.id == "cpbench-abbots_puzzle")
+    assert scorable(t)
+
+    def outcome(artifact: str) -> TaskOutcome:
+        return TaskOutcome(t.id, "zero-shot", artifact, Diagnosis(formalism="minizinc"))
+
+    good = "var 0..100: men; var 0..100: women; var 0..100: children;\n"
+    good += "constraint men + women + children = 100;\nconstraint 6*men + 4*women + children = 200;\n"
+    good += "constraint 5*men = women;\nsolve satisfy;\n"
+    assert score(t, outcome(good))
+    assert not score(t, outcome(good.replace("= 100;", "= 100 + men*0 + 1000;")))  # unsat model
+    assert not score(t, outcome("var int x"))  # syntax error
