@@ -13,6 +13,8 @@ SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
         "arepair": "fmrepair.eval.suites.arepair:ARepairSuite",
         "folio": "fmrepair.eval.suites.folio:FolioSuite",
         "marmaragan": "fmrepair.eval.suites.marmaragan:MarmaraganSuite",
+        "cp-bench": "fmrepair.eval.suites.cpbench:CpBenchSuite",
+        "planetarium-gen": "fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite",
     },
 )
 

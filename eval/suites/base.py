@@ -33,13 +33,18 @@ class Suite(Protocol):
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]: ...
 
 
+# suites whose data lives in a folder of another name
+DATA_FOLDERS = {"planetarium-gen": "planetarium", "cpbench": "cp-bench"}
+
+
 def default_root(suite: str) -> Path:
-    """``$FMREPAIR_BENCHMARKS/<suite>``, else ``../shared/benchmarks/<suite>`` next to the repo."""
+    """``$FMREPAIR_BENCHMARKS/<folder>``, else ``../shared/benchmarks/<folder>`` next to the repo."""
+    folder = DATA_FOLDERS.get(suite, suite)
     env = os.environ.get(ENV_ROOT)
     if env:
-        return Path(env) / suite
+        return Path(env) / folder
     repo = Path(__file__).resolve().parents[2]
-    return repo.parent / "shared" / "benchmarks" / suite
+    return repo.parent / "shared" / "benchmarks" / folder
 
 
 def resolve_root(suite: str, root: str | Path | None) -> Path:
