@@ -36,12 +36,20 @@ def _progress(rec: Any) -> None:
             what += "; faithful repair"
         if rec.gated is not None:
             what += "; kept" if rec.gated.get("accepted") else "; not kept"
-    typer.echo(f"  [{rec.chain}.{rec.iteration}] {what} ({rec.completion_tokens} tok, {rec.seconds:.1f} s)", err=True)
+    if rec.role == "search":
+        typer.echo(f"  search candidate {rec.iteration}: {what} [{rec.raw[:70]}]", err=True)
+        return
+    typer.echo(
+        f"  model answer {rec.chain}.{rec.iteration}: {what} ({rec.completion_tokens} tok, {rec.seconds:.1f} s)",
+        err=True,
+    )
 
 
 def repair(
     path: Path = typer.Argument(..., help="The faulty specification (.als)."),
-    strategy: str = typer.Option("single-gf", help="single-nf | single-gf | dual-af | sample | gated"),
+    strategy: str = typer.Option(
+        "single-gf", help="single-nf | single-gf | dual-af | sample | gated | mutate | hybrid"
+    ),
     model: str = typer.Option("qwen2.5-coder-0.5b", help="A model name from `fmrepair models list`."),
     iterations: int = typer.Option(6, "--iterations", "-k", min=1, help="Iterations per chain (k)."),
     samples: int = typer.Option(1, min=1, help="Chains (n) for the `sample` strategy."),
