@@ -60,8 +60,6 @@ def instructor_feedback(session: RepairSession, step: StepResult, chain: int, it
     if fixed is not None:
         return fixed
     assert step.evaluation is not None and step.candidate is not None
-    from fmrepair.runlog import AttemptRecord
-
     model = session.instructor or session.model
     messages = [
         {"role": "system", "content": render("instructor_system")},
@@ -73,23 +71,7 @@ def instructor_feedback(session: RepairSession, step: StepResult, chain: int, it
     result = session.call(model, messages, INSTRUCTOR_SCHEMA, seed=None)
     comp = result.first
     instruction = (comp.parsed or {}).get("instruction") if isinstance(comp.parsed, dict) else None
-    session.record(
-        AttemptRecord(
-            task_id=session.task.id,
-            strategy=strategy,
-            chain=chain,
-            iteration=iteration,
-            role="instructor",
-            model=result.model,
-            messages=messages,
-            raw=comp.text,
-            parsed=comp.parsed,
-            parse_error=comp.parse_error,
-            prompt_tokens=result.usage.prompt_tokens,
-            completion_tokens=result.usage.completion_tokens,
-            seconds=result.seconds,
-        )
-    )
+    session.record(session.new_record(result, messages, strategy, chain, iteration, role="instructor"))
     if not instruction:
         return render("feedback_generic", report=analyzer_report(step.evaluation.verdict))
     return render("feedback_instructor", instruction=instruction)

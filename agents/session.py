@@ -109,6 +109,33 @@ class RepairSession:
         self.cost_usd += float(getattr(result, "cost_usd", 0.0) or 0.0)
         return result
 
+    def new_record(
+        self,
+        result: ChatResult,
+        messages: list[dict[str, str]],
+        strategy: str,
+        chain: int,
+        iteration: int,
+        role: str = "repair",
+    ) -> AttemptRecord:
+        """The log record of one model answer (verdict and gate are filled in by the caller)."""
+        comp = result.first
+        return AttemptRecord(
+            task_id=self.task.id,
+            strategy=strategy,
+            chain=chain,
+            iteration=iteration,
+            role=role,
+            model=result.model,
+            messages=messages,
+            raw=comp.text,
+            parsed=comp.parsed,
+            parse_error=comp.parse_error,
+            prompt_tokens=result.usage.prompt_tokens,
+            completion_tokens=result.usage.completion_tokens,
+            seconds=result.seconds,
+        )
+
     def record(self, rec: AttemptRecord) -> None:
         self.attempts.append(rec)
         if self.log is not None:
@@ -128,19 +155,7 @@ class RepairSession:
         self.answers += 1
         comp = result.first
         self.model_texts.append(comp.text)
-        rec = AttemptRecord(
-            task_id=self.task.id,
-            strategy=strategy,
-            chain=chain,
-            iteration=iteration,
-            model=result.model,
-            messages=messages,
-            raw=comp.text,
-            parsed=comp.parsed,
-            parse_error=comp.parse_error,
-            prompt_tokens=result.usage.prompt_tokens,
-            completion_tokens=result.usage.completion_tokens,
-        )
+        rec = self.new_record(result, messages, strategy, chain, iteration)
         candidate: str | None = None
         evaluation: Evaluation | None = None
         repeated = False

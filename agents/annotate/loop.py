@@ -61,8 +61,9 @@ def _errors(result: AcslResult) -> list[str]:
     return [f"line {e.line}: {e.message}" if e.line else e.message for e in result.verdict.errors]
 
 
-def annotate_task(task: Task, model: ChatModel, verifier: AcslVerifier, config: AnnotateConfig,
-                  log: RunLog | None = None) -> TaskResult:
+def annotate_task(
+    task: Task, model: ChatModel, verifier: AcslVerifier, config: AnnotateConfig, log: RunLog | None = None
+) -> TaskResult:
     started = time.monotonic()
     options = CheckOptions(timeout_s=config.check_timeout_s)
     initial = verifier.run(task.visible, options)
@@ -82,8 +83,9 @@ def annotate_task(task: Task, model: ChatModel, verifier: AcslVerifier, config: 
         for it in range(1, attempts_per_chain + 1):
             guard.check_messages(messages, model_texts)  # nothing hidden ever reaches the model
             seed = None if config.seed is None else config.seed + 1000 * chain + it
-            sampling = Sampling(temperature=config.temperature, top_p=config.top_p,
-                                max_tokens=config.max_new_tokens, seed=seed)
+            sampling = Sampling(
+                temperature=config.temperature, top_p=config.top_p, max_tokens=config.max_new_tokens, seed=seed
+            )
             t0 = time.monotonic()
             res = model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=sampling)
             comp = res.first
@@ -92,9 +94,19 @@ def annotate_task(task: Task, model: ChatModel, verifier: AcslVerifier, config: 
             totals["completion"] += res.usage.completion_tokens
             model_texts.append(comp.text)
             state["attempts"] = it
-            rec = AttemptRecord(task_id=task.id, strategy=STRATEGY, chain=chain, iteration=it, model=res.model,
-                                messages=messages, raw=comp.text, parsed=comp.parsed, parse_error=comp.parse_error,
-                                prompt_tokens=res.usage.prompt_tokens, completion_tokens=res.usage.completion_tokens)
+            rec = AttemptRecord(
+                task_id=task.id,
+                strategy=STRATEGY,
+                chain=chain,
+                iteration=it,
+                model=res.model,
+                messages=messages,
+                raw=comp.text,
+                parsed=comp.parsed,
+                parse_error=comp.parse_error,
+                prompt_tokens=res.usage.prompt_tokens,
+                completion_tokens=res.usage.completion_tokens,
+            )
             feedback_ctx: dict[str, Any] = {"rejected": [], "errors": [], "goals": [], "candidate": ""}
             try:
                 if comp.parsed is None:
@@ -117,8 +129,12 @@ def annotate_task(task: Task, model: ChatModel, verifier: AcslVerifier, config: 
                 if rec.raw_ok and not report.faithful:
                     totals["unfaithful"] += 1
                     state["gate_rejected"] += 1
-                feedback_ctx = {"rejected": report.reasons, "errors": _errors(checked),
-                                "goals": goal_lines(checked, candidate, config), "candidate": candidate}
+                feedback_ctx = {
+                    "rejected": report.reasons,
+                    "errors": _errors(checked),
+                    "goals": goal_lines(checked, candidate, config),
+                    "candidate": candidate,
+                }
             rec.seconds = time.monotonic() - t0
             if rec.faithful:
                 state["faithful"] = True
@@ -130,15 +146,26 @@ def annotate_task(task: Task, model: ChatModel, verifier: AcslVerifier, config: 
             rec.feedback = render("annotate_feedback", **feedback_ctx)
             if log is not None:
                 log.append_attempt(rec)
-            messages = messages + [{"role": "assistant", "content": comp.text},
-                                   {"role": "user", "content": rec.feedback}]
+            messages = messages + [
+                {"role": "assistant", "content": comp.text},
+                {"role": "user", "content": rec.feedback},
+            ]
         chains.append(state)
     result = TaskResult(
-        task_id=task.id, strategy=STRATEGY, model=getattr(model, "name", "?"),
-        repaired=any(c["raw"] for c in chains), faithful=any(c["faithful"] for c in chains),
-        iterations=attempts_per_chain, attempts=totals["answers"], first_success=first_success, candidate=accepted,
-        prompt_tokens=totals["prompt"], completion_tokens=totals["completion"], seconds=time.monotonic() - started,
-        verifier_calls=totals["calls"], unfaithful_rejected=totals["unfaithful"],
+        task_id=task.id,
+        strategy=STRATEGY,
+        model=getattr(model, "name", "?"),
+        repaired=any(c["raw"] for c in chains),
+        faithful=any(c["faithful"] for c in chains),
+        iterations=attempts_per_chain,
+        attempts=totals["answers"],
+        first_success=first_success,
+        candidate=accepted,
+        prompt_tokens=totals["prompt"],
+        completion_tokens=totals["completion"],
+        seconds=time.monotonic() - started,
+        verifier_calls=totals["calls"],
+        unfaithful_rejected=totals["unfaithful"],
         stop_reason="faithful" if accepted else "budget",
         extra={"chains": chains, "schema": task.meta.get("schema"), "initial_unproved": len(initial.unproved())},
     )
