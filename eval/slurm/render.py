@@ -56,7 +56,7 @@ def _environment() -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("fmrepair.eval.slurm", "templates"),
+        loader=jinja2.PackageLoader("fmrepair.slurm", "templates"),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
