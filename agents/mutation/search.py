@@ -125,22 +125,7 @@ class MutationSearch(Observer):
             self.found.checked += 1
             if predicted:
                 self.audit(desc, predicted, ev)
-            rec = AttemptRecord(
-                task_id=self.session.task.id,
-                strategy=self.strategy,
-                chain=self.chain,
-                iteration=self.found.checked,
-                role="search",
-                model="search",
-                messages=[],
-                raw=desc,
-                candidate=text,
-                verdict=ev.verdict.model_dump(exclude={"raw"}),
-                gate=ev.gate,
-                raw_ok=ev.raw,
-                faithful=ev.faithful,
-                seconds=per,
-            )
+            rec = self.search_record(desc, text, ev, per)
             if ev.raw and not ev.faithful:
                 self.session.unfaithful_rejected += 1
             self.session.record(rec)
@@ -152,11 +137,9 @@ class MutationSearch(Observer):
         if winner is not None:
             raise Repaired(*winner)
 
-    def evaluate_base(self, source: str) -> Evaluation:
-        self.check_budget()
-        ev = self.session.evaluator.evaluate(source)
-        self.found.checked += 1
-        rec = AttemptRecord(
+    def search_record(self, desc: str, text: str, ev: Evaluation, seconds: float) -> AttemptRecord:
+        """The log record of one checked candidate (``desc`` says which mutation made it)."""
+        return AttemptRecord(
             task_id=self.session.task.id,
             strategy=self.strategy,
             chain=self.chain,
@@ -164,13 +147,20 @@ class MutationSearch(Observer):
             role="search",
             model="search",
             messages=[],
-            raw="starting point",
-            candidate=source,
+            raw=desc,
+            candidate=text,
             verdict=ev.verdict.model_dump(exclude={"raw"}),
             gate=ev.gate,
             raw_ok=ev.raw,
             faithful=ev.faithful,
+            seconds=seconds,
         )
+
+    def evaluate_base(self, source: str) -> Evaluation:
+        self.check_budget()
+        ev = self.session.evaluator.evaluate(source)
+        self.found.checked += 1
+        rec = self.search_record("starting point", source, ev, 0.0)
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:
             raise Repaired(source, rec)

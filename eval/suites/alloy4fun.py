@@ -14,8 +14,8 @@ from pathlib import Path
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy_text import split_paragraphs
 
-from .base import SuiteLoad, check_mode
-from .preprocess import ORACLE_MARKER, find_duplicates, normalize_newlines, remove_lone_dash_lines
+from .base import SuiteLoad, check_mode, finish_load
+from .preprocess import ORACLE_MARKER, normalize_newlines, remove_lone_dash_lines
 
 _FAULTY = re.compile(r"pred\s+repair_pred_1\s*\{\s*([A-Za-z_][\w']*)\s*\[\s*\]\s*iff\s*([A-Za-z_][\w']*)\s*\[")
 
@@ -31,7 +31,6 @@ class Alloy4FunSuite:
         direct = any(f.parent == root for f in files)
         tasks: list[Task] = []
         problems: list[str] = []
-        defects: dict[str, int] = {}
         raw: list[tuple[str, str]] = []
         for f in files:
             rel = f.relative_to(root)
@@ -43,15 +42,9 @@ class Alloy4FunSuite:
             except (ValueError, KeyError, UnicodeDecodeError) as e:
                 problems.append(f"{rel}: {e}")
                 continue
-            for d in task.meta["defects"]:
-                defects[d] = defects.get(d, 0) + 1
             raw.append((task_id, text))
             tasks.append(task)
-        dups = find_duplicates(raw)
-        for t in tasks:
-            if t.id in dups:
-                t.meta["duplicate_of"] = dups[t.id]
-        return SuiteLoad(tasks, dups, defects, problems)
+        return finish_load(tasks, raw, problems)
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks

@@ -15,8 +15,8 @@ from pathlib import Path
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
 
-from .base import SuiteLoad, check_mode
-from .preprocess import find_duplicates, normalize_newlines, rename_primed_names, strip_fix_lines
+from .base import SuiteLoad, check_mode, finish_load
+from .preprocess import normalize_newlines, rename_primed_names, strip_fix_lines
 
 _PROPERTY = re.compile(r"repair_(assert|pred)_\d+")
 _CODE_KINDS = ("sig", "enum", "fact", "pred", "fun")
@@ -111,7 +111,6 @@ class ARepairSuite:
             return SuiteLoad([], problems=[f"{root}: neither with-oracles/ nor original/experiments/realbugs/"])
         tasks: list[Task] = []
         problems: list[str] = []
-        defects: dict[str, int] = {}
         raw: list[tuple[str, str]] = []
         for f in sorted(source.glob("*.als")):
             try:
@@ -119,15 +118,9 @@ class ARepairSuite:
             except (ValueError, KeyError, UnicodeDecodeError) as e:
                 problems.append(f"{f.name}: {e}")
                 continue
-            for d in task.meta["defects"]:
-                defects[d] = defects.get(d, 0) + 1
             raw.append((task.id, f.read_text(encoding="utf-8")))
             tasks.append(task)
-        dups = find_duplicates(raw)
-        for t in tasks:
-            if t.id in dups:
-                t.meta["duplicate_of"] = dups[t.id]
-        return SuiteLoad(tasks, dups, defects, problems)
+        return finish_load(tasks, raw, problems)
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks

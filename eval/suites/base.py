@@ -23,6 +23,21 @@ class SuiteLoad:
     problems: list[str] = field(default_factory=list)  # files that could not be turned into tasks
 
 
+def finish_load(tasks: list[Task], raw: list[tuple[str, str]], problems: list[str]) -> SuiteLoad:
+    """Count each task's defects, find seed 000 duplicates over ``raw`` (id, text), mark them."""
+    from .preprocess import find_duplicates
+
+    defects: dict[str, int] = {}
+    for task in tasks:
+        for d in task.meta.get("defects", []):
+            defects[d] = defects.get(d, 0) + 1
+    dups = find_duplicates(raw)
+    for t in tasks:
+        if t.id in dups:
+            t.meta["duplicate_of"] = dups[t.id]
+    return SuiteLoad(tasks, dups, defects, problems)
+
+
 @runtime_checkable
 class Suite(Protocol):
     name: str
