@@ -56,17 +56,21 @@ def frozen_of(text: str) -> list[FrozenRegion]:
     ]
 
 
-def lts_task() -> Task:
-    paras = split_paragraphs(LTS)
-    frozen = [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "acyclic"]
+def hidden_task(task_id: str, spec: str, oracle: str, pred: str) -> Task:
+    """An Alloy4Fun-style task: only ``pred`` is editable; the oracle checks ``pred`` iff ``pred_OK``."""
+    paras = split_paragraphs(spec)
     return Task(
-        id="lts-demo",
+        id=task_id,
         suite="test",
-        visible=LTS,
-        frozen=frozen,
-        hidden_oracle=LTS_ORACLE,
-        meta={"editable": ["pred acyclic"], "hidden_reference_names": ["acyclic_OK", "acyclic_Repaired"]},
+        visible=spec,
+        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != pred],
+        hidden_oracle=oracle,
+        meta={"editable": [f"pred {pred}"], "hidden_reference_names": [f"{pred}_OK", f"{pred}_Repaired"]},
     )
+
+
+def lts_task() -> Task:
+    return hidden_task("lts-demo", LTS, LTS_ORACLE, "acyclic")
 
 
 def family_task() -> Task:
@@ -266,15 +270,7 @@ check inv1_Repaired for 3 expect 0
 
 def test_synthesis_rewrites_a_whole_formula(verifier):
     spec = LTS.replace("all s: State | some s.trans", "some Init")
-    paras = split_paragraphs(spec)
-    task = Task(
-        id="lts-rewrite",
-        suite="test",
-        visible=spec,
-        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "inv1"],
-        hidden_oracle=REWRITE_ORACLE,
-        meta={"editable": ["pred inv1"], "hidden_reference_names": ["inv1_OK", "inv1_Repaired"]},
-    )
+    task = hidden_task("lts-rewrite", spec, REWRITE_ORACLE, "inv1")
     seen: list[tuple[str, bool]] = []
     out = repair_task(
         task,
@@ -288,3 +284,35 @@ def test_synthesis_rewrites_a_whole_formula(verifier):
     assert [r for r, ok in seen if ok][0].startswith("synth:")  # the repair is a synthesized formula
     for region in task.frozen:
         assert canonical(region.text) in canonical(out.candidate)
+
+
+GRAPH = """sig Node { adj: set Node }
+pred weaklyConnected {
+  all n: Node | Node in n.*adj
+}
+"""
+GRAPH_ORACLE = """
+pred weaklyConnected_OK { all n: Node | Node in n.*(adj + ~adj) }
+assert weaklyConnected_Repaired { weaklyConnected[] iff weaklyConnected_OK[] }
+check weaklyConnected_Repaired for 4 expect 0
+"""
+
+
+def test_symmetric_closure_operator_is_evaluated_like_the_analyzer(client):
+    model = client.parse(GRAPH)
+    ctx = Context(GRAPH, model)
+    body = model.funcs["weaklyConnected"].body
+    sym = [m for n, env in scopes(body, {}) for m in mutations(n, ctx, env) if m.operator == "symmetric"]
+    assert {m.new.text for m in sym} >= {"adj + ~adj", "*(adj + ~adj)"}
+    inst = parse_witness("Node = {Node$0, Node$1}\nadj = {Node$1->Node$0}", model)
+    assert inst is not None
+    assert holds(model, inst, body) is False  # Node$0 reaches nothing along adj
+    star = next(m for m in sym if m.target.k == "Field" and m.new.text == "adj + ~adj")
+    assert holds(model, inst, body, {star.target.id: star.new}) is True  # ignoring direction it does
+
+
+def test_mutate_repairs_weak_connectivity(verifier):
+    task = hidden_task("graph-demo", GRAPH, GRAPH_ORACLE, "weaklyConnected")
+    out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
+    assert out.result.faithful, out.result.stop_reason
+    assert "~" in out.candidate  # e.g. `n.*(adj + ~adj)` or `n.^(*adj + ~*adj)`

@@ -149,6 +149,8 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
             yield _mut(
                 n, Node("ExprUnary", n.s, n.e, [clone(n)], op=o, ar=2, ty=n.ty, text=w + ctx.par(n)), "closure", ctx
             )
+    if n.ar == 2 and not n.bool_:
+        yield from _symmetric(n, ctx)
     if n.ar >= 1 and not n.bool_:
         yield from _joins(n, ctx, scope)
     if k in LEAF_KINDS:
@@ -194,6 +196,23 @@ def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
     elif op in ("DOMAIN", "RANGE"):
         o, w = ("RANGE", ":>") if op == "DOMAIN" else ("DOMAIN", "<:")
         yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)
+
+
+def _symmetric(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """``r`` -> ``r + ~r``, ``^(r + ~r)``, ``*(r + ~r)`` for a homogeneous binary relation: ignoring edge
+    direction (reachability in the underlying undirected graph) in one step."""
+    cols = ctx.cols(n.ty)
+    if len(cols) != 2 or cols[0] != cols[1]:
+        return
+    if n.k == "ExprBinary" and n.op == "PLUS" and any(c.k == "ExprUnary" and c.op == "TRANSPOSE" for c in n.c):
+        return
+    t = ctx.par(n)
+    tr = Node("ExprUnary", n.s, n.e, [clone(n)], op="TRANSPOSE", ar=2, ty=n.ty, text=f"~{t}")
+    sym = Node("ExprBinary", n.s, n.e, [clone(n), tr], op="PLUS", ar=2, ty=n.ty, text=f"{t} + ~{t}")
+    yield _mut(n, sym, "symmetric", ctx)
+    for op, w in (("CLOSURE", "^"), ("RCLOSURE", "*")):
+        closed = Node("ExprUnary", n.s, n.e, [sym], op=op, ar=2, ty=n.ty, text=f"{w}({sym.text})")
+        yield _mut(n, closed, "symmetric", ctx)
 
 
 def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
