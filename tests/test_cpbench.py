@@ -11,7 +11,7 @@ import pytest
 from fmrepair.agents.prompting import PromptGuard, PromptLeak
 from fmrepair.eval.suites.base import default_root
 from fmrepair.eval.suites.cpbench import DATASET, CpBenchSuite, score_minizinc, split_script
-from fmrepair.eval.suites.cpbench_ref import Reference, cpmpy_available, run_reference
+from fmrepair.eval.suites.cpbench_ref import Reference, check_assignment, cpmpy_available, run_reference
 from fmrepair.verifiers.minizinc import MznRun
 
 ROOT = default_root("cp-bench")
@@ -91,6 +91,19 @@ def test_sandbox_runs_reference_and_caches(tmp_path: Path, monkeypatch) -> None:
 
 
 @pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
+def test_assignment_checked_against_reference_constraints(tmp_path: Path) -> None:
+    script = tmp_path / "tiny.cpmpy.py"
+    script.write_text(SCRIPT)
+    good = check_assignment(script, {"x": 3}, timeout_s=60)  # feasible (not optimal: objectives are scored apart)
+    assert good.consistent is True and good.matched == ["x"]
+    assert check_assignment(script, {"x": 1}, timeout_s=60).consistent is False  # violates x >= low
+    shape = check_assignment(script, {"x": [2, 3]}, timeout_s=60)
+    assert shape.consistent is False and shape.mismatched
+    other = check_assignment(script, {"y": 2}, timeout_s=60)  # names no reference variable: nothing to check
+    assert other.consistent is None and other.unmatched == ["y"]
+
+
+@pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
 def test_sandbox_contains_a_hostile_script(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
     script = tmp_path / "hostile.cpmpy.py"
@@ -163,6 +176,14 @@ def test_runner_scores_a_cpbench_candidate(suite_load, tmp_path: Path, monkeypat
     good = "var 0..100: men; var 0..100: women; var 0..100: children;\n"
     good += "constraint men + women + children = 100;\nconstraint 6*men + 4*women + children = 200;\n"
     good += "constraint 5*men = women;\nsolve satisfy;\n"
-    assert score(t, outcome(good))
-    assert not score(t, outcome(good.replace("= 100;", "= 100 + men*0 + 1000;")))  # unsat model
-    assert not score(t, outcome("var int x"))  # syntax error
+    ok, detail = score(t, outcome(good))
+    assert ok and detail["assignment"] == "consistent" and sorted(detail["matched"]) == ["children", "men", "women"]
+    assert not score(t, outcome(good.replace("= 100;", "= 100 + men*0 + 1000;")))[0]  # unsat model
+    assert not score(t, outcome("var int x"))[0]  # syntax error
+    # satisfiable, so status-only scoring calls it correct; its one solution (2, 30, 68) is not the puzzle's
+    under = good.replace("constraint 5*men = women;", "constraint men = 2;")
+    ok, detail = score(t, outcome(under))
+    assert detail["status_objective"] is True
+    assert not ok and detail["assignment"] == "violates the reference constraints"
+    ok, detail = score(t, outcome(good.replace("children", "kids")))  # an output key the problem asks for is missing
+    assert not ok and detail["assignment"] == "missing output keys: children"

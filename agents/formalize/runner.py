@@ -37,23 +37,34 @@ def scorable(task: Task) -> bool:
     return ref.status == "unsat" or (ref.status == "optimal" if ref.sense else ref.status == "sat")
 
 
-def score(task: Task, outcome: TaskOutcome) -> bool:
+def score(task: Task, outcome: TaskOutcome) -> tuple[bool, dict[str, Any]]:
+    """(correct, detail): the label, reference answer or gold problem against the returned artifact."""
     if task.formalism == "smtlib":
-        return outcome.diagnosis.answer is not None and outcome.diagnosis.answer == task.meta.get("hidden_label")
+        answer = outcome.diagnosis.answer
+        return answer is not None and answer == task.meta.get("hidden_label"), {}
     if task.formalism == "minizinc":
-        from fmrepair.eval.suites.cpbench import reference_for, score_minizinc
+        from fmrepair.eval.suites.cpbench import score_cpbench
         from fmrepair.verifiers.minizinc import MiniZincVerifier
 
         run = MiniZincVerifier().solve(outcome.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
-        return score_minizinc(run, reference_for(task)) is True
+        ok, detail = score_cpbench(run, task)
+        return ok is True, detail
     if task.formalism == "pddl":
         from fmrepair.eval.suites.planetarium_gen import score_pddl
 
-        return bool(task.reference) and score_pddl(outcome.artifact, task.reference or "")
+        return bool(task.reference) and score_pddl(outcome.artifact, task.reference or ""), {}
     raise NotImplementedError(f"no scorer for {task.formalism}")
 
 
-def _log(log: RunLog, task: Task, outcome: TaskOutcome, model: str, correct: bool, start_correct: bool) -> None:
+def _log(
+    log: RunLog,
+    task: Task,
+    outcome: TaskOutcome,
+    model: str,
+    scored: tuple[bool, dict[str, Any]],
+    start_correct: bool,
+) -> None:
+    correct, detail = scored
     for i, c in enumerate(outcome.calls, 1):
         log.append_attempt(
             AttemptRecord(
@@ -92,6 +103,7 @@ def _log(log: RunLog, task: Task, outcome: TaskOutcome, model: str, correct: boo
                 "findings": [f.model_dump() for f in d.findings],
                 "decisions": outcome.decisions,
                 "zero_shot_correct": start_correct,
+                "score": detail,
             },
         )
     )
@@ -126,7 +138,7 @@ def run(
             unscorable.append(task.id)
             continue
         start = f.zero_shot(task)
-        start_ok = score(task, start)
+        start_scored = score(task, start)
         outcomes = {"zero-shot": start}
         if "self-review" in methods:
             outcomes["self-review"] = f.self_review(task, start)
@@ -134,7 +146,8 @@ def run(
             outcomes["gated"] = f.gated(task, start)
         for m in methods:
             if (task.id, m) not in done:
-                _log(log, task, outcomes[m], model.name, score(task, outcomes[m]), start_ok)
+                scored = start_scored if m == "zero-shot" else score(task, outcomes[m])
+                _log(log, task, outcomes[m], model.name, scored, start_scored[0])
     report = summarize(log)
     if unscorable:
         report["unscorable"] = unscorable

@@ -12,8 +12,9 @@ script's path, read only by the scorer, which runs it in the sandbox of :mod:`.c
 Scoring of a MiniZinc candidate (:func:`score_minizinc`) is by status and objective against the
 reference: the reference must be definite (``optimal`` for optimisation, ``sat``/``unsat`` otherwise);
 a satisfaction problem is correct when the candidate finds a solution; an optimisation problem when it
-finds one with the same objective value and sense. This does not check the candidate's assignment
-against the reference constraints (CP-Bench's own check) - a weaker metric for satisfaction problems.
+finds one with the same objective value and sense. :func:`score_cpbench` adds CP-Bench's own check:
+the candidate must print every output key the reference prints, and its values, fixed on the reference
+variables of those names, must satisfy the reference model (:func:`.cpbench_ref.check_assignment`).
 Task ids: ``cpbench-<problem>``.
 """
 
@@ -29,7 +30,7 @@ from fmrepair.task import Task
 from fmrepair.verifiers.minizinc import MznRun
 
 from .base import SuiteLoad, check_mode
-from .cpbench_ref import Reference, run_reference
+from .cpbench_ref import AssignmentCheck, Reference, check_assignment, run_reference
 
 DATASET = "DCP-Bench-Open/dataset"
 DATA_START = "# Data"
@@ -146,3 +147,32 @@ def score_minizinc(run: MznRun, ref: Reference) -> bool | None:
     if ref.status != "sat":
         return None
     return run.outcome == "sat" and run.method in (None, "satisfy")
+
+
+def score_cpbench(run: MznRun, task: Task, timeout_s: float = 60.0) -> tuple[bool | None, dict]:
+    """Status/objective (:func:`score_minizinc`), then the assignment against the reference constraints.
+
+    Returns (correct, detail). A candidate that passes the status/objective test but lacks an output key
+    of the reference, or whose values make the reference model unsatisfiable, is wrong. When no output key
+    names a reference variable the assignment cannot be checked: the status/objective verdict stands and
+    ``detail["assignment"]`` says ``unchecked``."""
+    ref = reference_for(task)
+    base = score_minizinc(run, ref)
+    detail: dict = {"status_objective": base}
+    if base is not True or not ref.solution:
+        detail["assignment"] = "unchecked"
+        return base, detail
+    got = run.assignment or {}
+    missing = [k for k in ref.solution if k not in got]
+    if missing:
+        detail["assignment"] = f"missing output keys: {', '.join(missing)}"
+        return False, detail
+    check: AssignmentCheck = check_assignment(
+        Path(task.meta["hidden_script"]), {k: got[k] for k in ref.solution}, timeout_s=timeout_s
+    )
+    detail.update(matched=check.matched, unmatched=check.unmatched, mismatched=check.mismatched)
+    if check.consistent is None:
+        detail["assignment"] = f"unchecked ({check.status}{': ' + check.error if check.error else ''})"
+        return True, detail
+    detail["assignment"] = "consistent" if check.consistent else "violates the reference constraints"
+    return check.consistent, detail

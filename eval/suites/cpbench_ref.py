@@ -28,6 +28,19 @@ from pathlib import Path
 CACHE_ENV = "FMREPAIR_CACHE"
 DEFINITE = ("optimal", "sat", "unsat")  # results worth caching regardless of the time limit
 
+# both wrappers end the same way: run the script as __main__, write the record whatever happens
+_RUN_AND_RECORD = r'''
+    runpy.run_path(sys.argv[1], run_name="__main__")
+    rec["finished"] = True
+except SystemExit as e:
+    rec["finished"] = e.code in (None, 0)
+except BaseException as e:  # noqa: B036 - the record must be written whatever the script does
+    rec["exception"] = f"{type(e).__name__}: {e}"[:500]
+finally:
+    with open(sys.argv[2], "w") as f:
+        json.dump(rec, f, default=str)
+'''[1:]
+
 WRAPPER = r'''
 import json, runpy, sys
 rec = {"solves": 0}
@@ -72,16 +85,77 @@ try:
         return res
 
     CPM_ortools.solve = _ort_solve
-    runpy.run_path(sys.argv[1], run_name="__main__")
-    rec["finished"] = True
-except SystemExit as e:
-    rec["finished"] = e.code in (None, 0)
-except BaseException as e:  # noqa: B036 - the record must be written whatever the script does
-    rec["exception"] = f"{type(e).__name__}: {e}"[:500]
-finally:
-    with open(sys.argv[2], "w") as f:
-        json.dump(rec, f, default=str)
-'''
+''' + _RUN_AND_RECORD
+
+
+# Assignment check (CP-Bench's own criterion): the reference model, with every reference variable whose
+# name is an output key (``x`` or ``x[i,j]``) fixed to the candidate's value, must stay satisfiable.
+CHECK_WRAPPER = r'''
+import json, re, runpy, sys
+rec = {"solves": 0, "matched": [], "unmatched": [], "mismatched": []}
+try:
+    with open(sys.argv[3]) as f:
+        assignment = json.load(f)
+    import numpy as np
+    from cpmpy import Model
+    from cpmpy.transformations.get_variables import get_variables_model
+
+    def _fixes(model):
+        by_name = {}
+        for v in get_variables_model(model):
+            m = re.fullmatch(r"(.*?)\[([0-9,\s]+)\]", v.name)
+            key, idx = (m.group(1), tuple(int(i) for i in m.group(2).split(","))) if m else (v.name, ())
+            by_name.setdefault(key, []).append((idx, v))
+        cons = []
+        for key, value in assignment.items():
+            entries = by_name.get(key)
+            if not entries:
+                rec["unmatched"].append(key)
+                continue
+            try:
+                arr = np.array(value, dtype=object)
+                ndim = len(entries[0][0])
+                if arr.ndim != ndim:
+                    raise ValueError(f"{arr.ndim} dimensions, the reference has {ndim}")
+                fixed = []
+                for idx, v in entries:
+                    val = arr[idx] if idx else arr.item()
+                    if isinstance(val, (list, np.ndarray)) or val is None:
+                        raise ValueError("not a scalar")
+                    fixed.append(v == (bool(val) if v.is_bool() else int(val)))
+                cons += fixed
+                rec["matched"].append(key)
+            except (ValueError, TypeError, IndexError) as e:
+                rec["mismatched"].append(f"{key}: {e}"[:200])
+        return cons
+
+    _orig = Model.solve
+
+    def _solve(self, solver=None, time_limit=None, **kw):
+        if rec["solves"] == 0:
+            self += _fixes(self)
+        if solver in (None, "ortools"):
+            solver = "ortools"
+            kw.setdefault("num_workers", 1)
+        res = _orig(self, solver, time_limit, **kw)
+        rec["solves"] += 1
+        rec["exitstatus"] = self.status().exitstatus.name
+        return res
+
+    Model.solve = _solve
+''' + _RUN_AND_RECORD
+
+
+@dataclass
+class AssignmentCheck:
+    """Whether a candidate's output assignment satisfies the reference model's constraints."""
+
+    consistent: bool | None  # None: nothing could be checked (no key names a reference variable, or an error)
+    matched: list[str]
+    unmatched: list[str]  # output keys that name no reference variable (not checked)
+    mismatched: list[str]  # keys whose value does not fit the variable's shape (the candidate is wrong)
+    status: str = "unknown"
+    error: str | None = None
 
 
 @dataclass
@@ -162,17 +236,43 @@ def run_reference(
         ref = Reference(**json.loads(cached.read_text()))
         if ref.status in DEFINITE or ref.timeout_s >= timeout_s:
             return ref
+    ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s)
+    started = time.perf_counter()
+    out = _sandbox(text, WRAPPER, timeout_s, mem_mb, python)
+    if out is None:
+        ref.status = "timeout"
+    else:
+        rec, stdout, failure = out
+        ref.status = _status(rec) if rec else "error"
+        ref.objective = rec.get("objective")
+        ref.sense = rec.get("sense")
+        ref.solution = _last_json(stdout)
+        ref.error = rec.get("exception") or (None if rec else failure)
+        if ref.status == "error" and not ref.error:
+            ref.error = "the script never called Model.solve"
+    ref.seconds = round(time.perf_counter() - started, 3)
+    if use_cache:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(asdict(ref), sort_keys=True))
+    return ref
+
+
+def _sandbox(
+    script: bytes, wrapper: str, timeout_s: float, mem_mb: int, python: str | None, extra: bytes | None = None
+) -> tuple[dict, str, str] | None:
+    """Run ``wrapper`` on the script in the sandbox: (record, stdout, failure text), None on timeout."""
     with tempfile.TemporaryDirectory(prefix="fmr-cpbench-") as tmp:
         work = Path(tmp)
-        (work / "reference.py").write_bytes(text)
-        (work / "wrapper.py").write_text(WRAPPER, encoding="utf-8")
+        (work / "reference.py").write_bytes(script)
+        (work / "wrapper.py").write_text(wrapper, encoding="utf-8")
         args = [python or sys.executable, "-I", "wrapper.py", "reference.py", "record.json"]
+        if extra is not None:
+            (work / "extra.json").write_bytes(extra)
+            args.append("extra.json")
         if _unshare_works():
             args = [shutil.which("unshare") or "unshare", "-rn", *args]
         env = {"PATH": "/usr/bin:/bin", "HOME": tmp, "TMPDIR": tmp, "OMP_NUM_THREADS": "1", "LANG": "C.UTF-8"}
         cpu = int(timeout_s) + 5
-        ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s)
-        started = time.perf_counter()
         try:
             proc = subprocess.run(
                 args,
@@ -185,19 +285,36 @@ def run_reference(
                 preexec_fn=lambda: _limits(cpu, mem_mb << 20),
             )
         except subprocess.TimeoutExpired:
-            ref.status = "timeout"
-        else:
-            rec_path = work / "record.json"
-            rec = json.loads(rec_path.read_text()) if rec_path.is_file() else {}
-            ref.status = _status(rec) if rec else "error"
-            ref.objective = rec.get("objective")
-            ref.sense = rec.get("sense")
-            ref.solution = _last_json(proc.stdout)
-            ref.error = rec.get("exception") or (None if rec else f"exit {proc.returncode}: {proc.stderr[-500:]}")
-            if ref.status == "error" and not ref.error:
-                ref.error = "the script never called Model.solve"
-        ref.seconds = round(time.perf_counter() - started, 3)
-    if use_cache:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(asdict(ref), sort_keys=True))
-    return ref
+            return None
+        rec_path = work / "record.json"
+        rec = json.loads(rec_path.read_text()) if rec_path.is_file() else {}
+        return rec, proc.stdout, f"exit {proc.returncode}: {proc.stderr[-500:]}"
+
+
+def check_assignment(
+    script: Path, assignment: dict, timeout_s: float = 60.0, mem_mb: int = 4096, python: str | None = None
+) -> AssignmentCheck:
+    """CP-Bench's solution check, in the sandbox: fix the reference variables named by the candidate's
+    output keys to its values and solve the reference model. ``consistent`` is True when it stays
+    satisfiable, False when it becomes unsatisfiable or a value does not fit a variable's shape, None
+    when no key names a reference variable or the check did not finish."""
+    payload = json.dumps(assignment, default=str).encode()
+    out = _sandbox(Path(script).read_bytes(), CHECK_WRAPPER, timeout_s, mem_mb, python, extra=payload)
+    if out is None:
+        return AssignmentCheck(None, [], [], [], status="timeout")
+    rec, _, failure = out
+    check = AssignmentCheck(
+        None,
+        rec.get("matched", []),
+        rec.get("unmatched", []),
+        rec.get("mismatched", []),
+        status=_status(rec) if rec else "error",
+        error=rec.get("exception") or (None if rec else failure),
+    )
+    if check.mismatched:
+        check.consistent = False
+    elif check.matched and check.status in ("optimal", "sat"):
+        check.consistent = True
+    elif check.matched and check.status == "unsat":
+        check.consistent = False
+    return check
