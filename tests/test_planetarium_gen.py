@@ -101,5 +101,23 @@ def test_runner_scores_pddl_by_equivalence() -> None:
     def outcome(artifact: str) -> TaskOutcome:
         return TaskOutcome(t.id, "zero-shot", artifact, Diagnosis(formalism="pddl"))
 
-    assert score(t, outcome(rename(gold, {"b1": "red", "b2": "blue"})))
-    assert not score(t, outcome(gold.replace("(arm-empty))))", "))))")))
+    assert score(t, outcome(rename(gold, {"b1": "red", "b2": "blue"})))[0]
+    assert not score(t, outcome(gold.replace("(arm-empty))))", "))))")))[0]
+
+
+@needs_domains
+def test_worked_example_is_another_instance_shown_as_a_prior_turn() -> None:
+    from fmrepair.agents.formalize.loop import Formalizer
+    from fmrepair.eval.suites.planetarium_gen import PlanetariumGenSuite, score_pddl
+    from fmrepair.serving.scripted import ScriptedModel
+
+    tasks = PlanetariumGenSuite().tasks(ROOT)
+    for t in tasks:  # the one-shot example is never equivalent to a task's gold problem
+        assert not score_pddl(t.meta["example_artifact"], t.reference or "")
+    t = tasks[0]
+    model = ScriptedModel(['{"artifact": "(define (problem p) (:domain blocksworld))"}'])
+    Formalizer(model).zero_shot(t)
+    sent = model.calls[0]["messages"]
+    assert [m.role for m in sent] == ["system", "user", "assistant", "user"]
+    assert t.meta["example_problem"] in sent[1].content and "(problem example)" in sent[2].content
+    assert t.visible in sent[3].content and (t.reference or "") not in "".join(m.content for m in sent)

@@ -10,6 +10,7 @@ Every outgoing message passes the task's PromptGuard (no reference or label reac
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,8 +85,21 @@ class Formalizer:
         )
         return render("formalize_system", language=LANGUAGE[task.formalism], contract=contract)
 
+    def _example(self, task: Task) -> list[dict[str, str]]:
+        """A one-shot exchange on another instance, when the suite provides one (``example_problem`` and
+        ``example_artifact`` in the task's meta): the expected reply's shape, shown as a prior turn."""
+        problem, artifact = task.meta.get("example_problem"), task.meta.get("example_artifact")
+        if not problem or not artifact:
+            return []
+        ask = render("formalize_task", problem=problem, language=LANGUAGE[task.formalism])
+        return [{"role": "user", "content": ask}, {"role": "assistant", "content": json.dumps({"artifact": artifact})}]
+
     def _ask(self, task: Task, user: str, schema: dict[str, Any], role: str, out: list[Call]) -> Any:
-        messages = [{"role": "system", "content": self._system(task)}, {"role": "user", "content": user}]
+        messages = [
+            {"role": "system", "content": self._system(task)},
+            *self._example(task),
+            {"role": "user", "content": user},
+        ]
         guard = PromptGuard(task.secrets(), task.visible)
         guard.check_messages(messages, model_texts=[c.raw for c in out])
         started = time.perf_counter()

@@ -142,6 +142,17 @@ def domain_text(root: Path, domain: str) -> str:
     return (Path(root) / DOMAINS_DIR / f"{domain}.pddl").read_text(encoding="utf-8")
 
 
+EXAMPLE_SEED = "worked-example"  # a seed no task uses: the one-shot example is never a task's instance
+
+
+def worked_example(domain: str) -> tuple[str, str]:
+    """(NL, PDDL) of one small instance drawn apart from every task, shown in the prompt as a one-shot
+    example of the expected output (the task's own gold problem never reaches a prompt)."""
+    rng = random.Random(f"{domain}:{EXAMPLE_SEED}")
+    p = blocksworld(rng, 0, sizes=(3, 3)) if domain == "blocksworld" else gripper(rng, 0, rooms=(2, 2), balls=(2, 2))
+    return p.text, p.pddl().replace(f"(problem {p.name})", "(problem example)")
+
+
 class PlanetariumGenSuite:
     name = "planetarium-gen"
     modes = ("both", "blocksworld", "gripper")
@@ -157,7 +168,11 @@ class PlanetariumGenSuite:
             except OSError as e:
                 problems.append(f"{dom}: {e}")
                 continue
+            example_text, example_pddl = worked_example(dom)
             for i, p in enumerate(generate(dom, self.count, self.seed)):
+                if p.pddl().split("(:objects", 1)[1] == example_pddl.split("(:objects", 1)[1]:
+                    problems.append(f"{dom} {i}: the same instance as the worked example (skipped)")
+                    continue
                 tasks.append(
                     Task(
                         id=f"pgen-{dom}-{i:03d}",
@@ -166,7 +181,14 @@ class PlanetariumGenSuite:
                         kind="formalize",
                         visible=p.text,
                         reference=p.pddl(),
-                        meta={"domain": dtext, "domain_name": dom, "stated": p.stated, "seed": self.seed},
+                        meta={
+                            "domain": dtext,
+                            "domain_name": dom,
+                            "stated": p.stated,
+                            "seed": self.seed,
+                            "example_problem": example_text,
+                            "example_artifact": example_pddl,
+                        },
                     )
                 )
         return SuiteLoad(tasks=tasks, problems=problems)
