@@ -70,6 +70,39 @@ def test_gate_keeps_strict_improvement() -> None:
     assert "inconsistent_premises" in out.calls[-1].messages[-1]["content"]  # findings reach the model
 
 
+def test_uncertain_to_definite_flip_needs_corroboration() -> None:
+    # DROPPED answers Uncertain; the rewrite GOOD answers True: kept only if an independent formalization agrees
+    model = ScriptedModel([art(DROPPED), art(GOOD), art(DROPPED)])
+    f = Formalizer(model)
+    out = f.gated(task(), f.zero_shot(task()))
+    assert out.artifact == DROPPED and out.decisions[-1]["accepted"] is False
+    assert out.decisions[-1]["corroboration"] == {"answer": "Uncertain", "agrees": False}
+    corr = model.calls[-1]
+    assert [c.role for c in out.calls] == ["generate", "rewrite", "corroborate"]
+    assert corr["sampling"].temperature > 0 and "Feedback" not in corr["messages"][-1].content
+    model = ScriptedModel([art(DROPPED), art(GOOD), art(GOOD.replace("(E)", "(E)  "))])
+    f = Formalizer(model)
+    out = f.gated(task(), f.zero_shot(task()))
+    assert out.artifact == GOOD and out.decisions[-1]["corroboration"]["agrees"] is True
+    # a definite -> definite change (CONTRA has no answer) needs no corroboration: one call fewer
+    model = ScriptedModel([art(CONTRA), art(GOOD)])
+    f = Formalizer(model)
+    assert f.gated(task(), f.zero_shot(task())).artifact == GOOD and len(model.calls) == 2
+
+
+def test_or_to_xor_upgrade_is_deterministic() -> None:
+    from fmrepair.verifiers.diagnosis import Diagnosis, Finding
+
+    f = Formalizer(ScriptedModel([]))
+    cue = Finding(kind="xor_cue", blocking=False, axis="lexical", evidence="either ... or")
+    before = Diagnosis(formalism="smtlib", answer="Uncertain", findings=[cue])
+    after = Diagnosis(formalism="smtlib", answer="True")
+    old = "(assert (or (A s) (B s)))"
+    assert not f._needs_corroboration(before, after, old, "(assert (xor (A s) (B s)))")
+    assert f._needs_corroboration(before, after, old, "(assert (xor (A s) (C s)))")
+    assert f._needs_corroboration(Diagnosis(formalism="smtlib", answer="Uncertain"), after, old, old)
+
+
 def test_gate_rejects_non_improving_rewrite_and_restores() -> None:
     # from weight 1 (dropped premise) to weight 3 (inconsistent): rejected, the old artifact stays
     model = ScriptedModel([art(DROPPED), art(CONTRA)])
@@ -128,7 +161,8 @@ def test_no_secret_reaches_the_model_in_any_method() -> None:
 
 
 def test_runner_scores_and_compares(tmp_path: Path) -> None:
-    outputs = [art(DROPPED), {"has_issue": True, "issues": "x"}, art(CONTRA), art(GOOD)]
+    # zero-shot, self-review (review, rewrite), gated (rewrite; Uncertain -> True is corroborated)
+    outputs = [art(DROPPED), {"has_issue": True, "issues": "x"}, art(CONTRA), art(GOOD), art(GOOD)]
     report = run([task()], ScriptedModel(outputs), tmp_path / "run")
     assert report["zero-shot"]["correct"] == 0 and report["gated"]["correct"] == 1
     assert report["self-review"]["correct"] == 0
@@ -175,3 +209,49 @@ def test_pddl_probes_counts_and_goal_conservatism() -> None:
     assert before.potential == (0, 1)
     decision = accept(before, fewer_goals)
     assert not decision.accepted and any("goal atoms decreased" in r for r in decision.reasons)
+
+
+def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) -> None:
+    from fmrepair.agents.formalize.report import pool, report, rows
+    from fmrepair.runlog import RunLog, RunManifest, TaskResult
+
+    def write(folder: Path, outcomes: dict[str, dict[str, bool]]) -> None:
+        log = RunLog(folder)
+        log.write_manifest(RunManifest(config={"suite": "folio"}, model={"name": "m1"}))
+        for tid, per in outcomes.items():
+            for method, ok in per.items():
+                findings = [{"kind": "x", "blocking": not ok}] if method == "zero-shot" else []
+                log.append_result(
+                    TaskResult(
+                        task_id=tid,
+                        strategy=method,
+                        model="m1",
+                        repaired=ok,
+                        faithful=ok,
+                        iterations=1,
+                        attempts=1,
+                        extra={"findings": findings},
+                    )
+                )
+
+    # zero-shot right on a, b; self-review breaks a and fixes c; gated fixes c and d, breaks nothing
+    write(tmp_path / "r1", {"a": {"zero-shot": True, "self-review": False, "gated": True}})
+    write(
+        tmp_path / "r2",
+        {
+            "b": {"zero-shot": True, "self-review": True, "gated": True},
+            "c": {"zero-shot": False, "self-review": True, "gated": True},
+            "d": {"zero-shot": False, "self-review": False, "gated": True},
+        },
+    )
+    (row,) = rows(pool([tmp_path / "r1", tmp_path / "r2"]))
+    assert (row["benchmark"], row["model"], row["tasks"]) == ("folio", "m1", 4)
+    assert (row["zero-shot"], row["self-review"], row["gated"]) == (50.0, 50.0, 100.0)
+    sr, gd = row["self-review_vs_zero-shot"], row["gated_vs_zero-shot"]
+    assert (sr["fixes"], sr["breaks"], sr["break_rate"], sr["breaks_of_right"]) == (1, 1, 25.0, "1/2")
+    assert (gd["fixes"], gd["breaks"], gd["mcnemar_p"]) == (2, 0, 0.5)
+    assert row["flagged_wrong"] == "2/2" and row["flagged_right"] == "0/2"
+    md = report([tmp_path / "r1", tmp_path / "r2"])
+    assert "| folio | m1 | 4 | 50.0 | 50.0 (+0.0) | 100.0 (+50.0) |" in md
+    with pytest.raises(FileNotFoundError):
+        report([tmp_path / "missing"])

@@ -40,9 +40,31 @@ def formalize(
         tasks = get_suite(suite).tasks(resolve_root(suite, root))
     chosen = tasks[start : start + limit]
     config = FormalizeConfig(rounds=rounds, sampling=Sampling(temperature=0.0, max_tokens=max_tokens))
-    report = run(chosen, get_model(model), out, config)
+    report = run(chosen, get_model(model), out, config, suite=suite)
     typer.echo(format_report(report))
+
+
+def formalize_report(
+    runs: list[str] = typer.Argument(..., help="Formalize run folders (pooled per model and benchmark)."),
+    fmt: str = typer.Option("md", "--format", help="md | json."),
+    out: str | None = typer.Option(None, "--out", help="Write here instead of stdout."),
+) -> None:
+    """Seed 001 Table 1: accuracy per model and benchmark, fixes/breaks against zero-shot, McNemar."""
+    from pathlib import Path
+
+    from .report import report
+
+    try:
+        text = report(runs, fmt)
+    except (FileNotFoundError, ValueError) as e:
+        raise typer.BadParameter(str(e)) from e
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {out}")
+    else:
+        typer.echo(text)
 
 
 def register(app: typer.Typer) -> None:
     app.command("formalize")(formalize)
+    app.command("formalize-report")(formalize_report)

@@ -41,6 +41,10 @@ class FormalizeConfig:
     rounds: int = 1  # repair rounds (seed 001: one)
     sampling: Sampling = field(default_factory=lambda: Sampling(temperature=0.0, max_tokens=700))
     timeout_s: float = 10.0  # solver time per probe
+    # FOL: an Uncertain -> True/False flip is kept only when an independently generated formalization
+    # (the zero-shot prompt, sampled at this temperature and seed) gives the same definite answer
+    corroborate: bool = True
+    corroboration_sampling: Sampling = field(default_factory=lambda: Sampling(temperature=0.7, max_tokens=700, seed=1))
 
 
 @dataclass
@@ -94,7 +98,15 @@ class Formalizer:
         ask = render("formalize_task", problem=problem, language=LANGUAGE[task.formalism])
         return [{"role": "user", "content": ask}, {"role": "assistant", "content": json.dumps({"artifact": artifact})}]
 
-    def _ask(self, task: Task, user: str, schema: dict[str, Any], role: str, out: list[Call]) -> Any:
+    def _ask(
+        self,
+        task: Task,
+        user: str,
+        schema: dict[str, Any],
+        role: str,
+        out: list[Call],
+        sampling: Sampling | None = None,
+    ) -> Any:
         messages = [
             {"role": "system", "content": self._system(task)},
             *self._example(task),
@@ -103,7 +115,8 @@ class Formalizer:
         guard = PromptGuard(task.secrets(), task.visible)
         guard.check_messages(messages, model_texts=[c.raw for c in out])
         started = time.perf_counter()
-        result = self.model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=self.config.sampling)
+        sampling = sampling or self.config.sampling
+        result = self.model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=sampling)
         first = result.first
         out.append(
             Call(
@@ -192,6 +205,45 @@ class Formalizer:
                     "after": list(decision.after),
                 }
             )
-            if decision.accepted:
+            if decision.accepted and self._needs_corroboration(out.diagnosis, diag, out.artifact, new):
+                other = self._corroborate(task, out.calls)
+                agrees = other is not None and other.answer == diag.answer
+                out.decisions[-1]["corroboration"] = {"answer": other.answer if other else None, "agrees": agrees}
+                if not agrees:
+                    out.decisions[-1]["accepted"] = False
+                    out.decisions[-1]["reasons"] = [
+                        f"Uncertain -> {diag.answer} not corroborated by an independent formalization"
+                        f" (it answers {other.answer if other else 'nothing'})"
+                    ]
+                    continue
+            if out.decisions[-1]["accepted"]:
                 out.artifact, out.diagnosis = new, diag
         return out
+
+    def _needs_corroboration(self, before: Diagnosis, after: Diagnosis, old: str, new: str) -> bool:
+        """Seed 001 A.2: an undetermined -> definite FOL flip needs corroboration, except a deterministic
+        or -> xor upgrade (the rewrite differs only by ``or`` -> ``xor`` and the xor cue was raised)."""
+        if not self.config.corroborate or before.formalism != "smtlib":
+            return False
+        if before.answer != "Uncertain" or after.answer not in ("True", "False"):
+            return False
+        xor_cue = any(f.kind == "xor_cue" for f in before.findings)
+        return not (xor_cue and _tokens(new.replace("(xor", "(or")) == _tokens(old))
+
+    def _corroborate(self, task: Task, calls: list[Call]) -> Diagnosis | None:
+        """An independent formalization: the zero-shot prompt again, sampled (never shown the rewrite)."""
+        lang = LANGUAGE[task.formalism]
+        parsed = self._ask(
+            task,
+            render("formalize_task", problem=task.visible, language=lang),
+            ARTIFACT_SCHEMA,
+            "corroborate",
+            calls,
+            sampling=self.config.corroboration_sampling,
+        )
+        artifact = self._artifact(parsed)
+        return diagnose_task(task, artifact, self.config.timeout_s) if artifact else None
+
+
+def _tokens(text: str) -> list[str]:
+    return text.replace("(", " ( ").replace(")", " ) ").split()

@@ -115,6 +115,7 @@ def run(
     out: str | Path,
     config: FormalizeConfig | None = None,
     methods: tuple[str, ...] = METHODS,
+    suite: str | None = None,
 ) -> dict[str, Any]:
     log = RunLog(out)
     if log.read_manifest() is None:
@@ -124,6 +125,7 @@ def run(
                     "methods": list(methods),
                     "rounds": (config or FormalizeConfig()).rounds,
                     "tasks": [t.id for t in tasks],
+                    "suite": suite,
                 },
                 model={"name": model.name},
             )
