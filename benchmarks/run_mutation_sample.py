@@ -4,6 +4,10 @@
     .venv/bin/python benchmarks/run_mutation_sample.py run --per-exercise 2 --out /tmp/mbench/s2 \
         [--wall-seconds 20 --candidates 3000 --timeout 10] [--no-prune] [--family lts ...]
     .venv/bin/python benchmarks/run_mutation_sample.py table /tmp/mbench/s2 [/tmp/mbench/other ...]
+    .venv/bin/python benchmarks/run_mutation_sample.py files /tmp/m2/full-graphs [/tmp/m2/full-lts ...]
+
+``files`` scores full-family Alloy4Fun runs the way the peers count (files, seed 000 Table 6): each
+seed 000 §4.2 duplicate file, which `fmrepair bench` skips, takes the result of its first copy.
 
 The sample is fixed by the seed: per (family, exercise), ``random.Random(seed).sample`` of the sorted
 task ids (duplicates removed, as in `fmrepair bench`). ``--no-prune`` sets
@@ -61,9 +65,59 @@ def table(folders: list[str]) -> str:
     return "\n".join(lines)
 
 
+# seed 000 Table 6: repaired / total files per Alloy4Fun family (ATR, ICEBAR, BeAFix)
+PEERS = {
+    "classroom": (999, {"ATR": 688, "ICEBAR": 424, "BeAFix": 387}),
+    "cv": (138, {"ATR": 38, "ICEBAR": 86, "BeAFix": 82}),
+    "graphs": (283, {"ATR": 260, "ICEBAR": 237, "BeAFix": 232}),
+    "lts": (249, {"ATR": 70, "ICEBAR": 73, "BeAFix": 41}),
+}
+
+
+def files(folders: list[str]) -> str:
+    """Per family: distinct tasks run, files with duplicates scored as their first copy, the best peer."""
+    from fmrepair.eval.suites import get_suite, resolve_root
+
+    load = get_suite("alloy4fun").load(resolve_root("alloy4fun", None))
+    res: dict[str, dict] = {}
+    for folder in folders:
+        for x in Path(folder, "results.jsonl").read_text().splitlines():
+            if x.strip():
+                r = json.loads(x)
+                res.setdefault(r["task_id"], r)
+    lines = [
+        "| family | distinct tasks: faithful / run | files (duplicates as first copy): faithful / scored / total "
+        "| equivalent | median s (all / fixed / unfixed) | best peer (seed 000 Table 6) |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for fam in sorted({str(t.meta.get("family")) for t in load.tasks}):
+        tasks = [t for t in load.tasks if t.meta.get("family") == fam]
+        run = [res[t.id] for t in tasks if t.id in res]
+        if not run:
+            continue
+        scored = [res[k] for t in tasks if (k := load.duplicates.get(t.id, t.id)) in res]
+        fixed = [r["seconds"] for r in run if r["faithful"]]
+        unfixed = [r["seconds"] for r in run if not r["faithful"]]
+
+        def med(xs: list[float]) -> str:
+            return f"{statistics.median(xs):.1f}" if xs else "-"
+
+        total, peers = PEERS.get(fam, (len(tasks), {}))
+        best = max(peers.items(), key=lambda kv: kv[1]) if peers else None
+        lines.append(
+            f"| {fam} | {sum(r['faithful'] for r in run)} / {len(run)} | "
+            f"{sum(r['faithful'] for r in scored)} / {len(scored)} / {len(tasks)} | "
+            f"{sum(bool(r.get('equivalent')) for r in scored)} | "
+            f"{med([r['seconds'] for r in run])} / {med(fixed)} / {med(unfixed)} | "
+            + (f"{best[0]} {best[1]}/{total}" if best else "-")
+            + " |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("cmd", choices=["ids", "run", "table"])
+    p.add_argument("cmd", choices=["ids", "run", "table", "files"])
     p.add_argument("folders", nargs="*")
     p.add_argument("--per-exercise", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
@@ -77,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if a.cmd == "table":
         print(table(a.folders))
+        return 0
+    if a.cmd == "files":
+        print(files(a.folders))
         return 0
     ids = sample_ids(a.per_exercise, a.seed, a.family)
     if a.cmd == "ids":

@@ -316,3 +316,32 @@ def test_mutate_repairs_weak_connectivity(verifier):
     out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
     assert out.result.faithful, out.result.stop_reason
     assert "~" in out.candidate  # e.g. `n.*(adj + ~adj)` or `n.^(*adj + ~*adj)`
+
+
+WORKS = """sig Id {}
+sig Work { ids: some Id }
+pred unique {
+  all w1, w2: Work | no w1.ids & w2.ids
+}
+"""
+WORKS_ORACLE = """
+pred unique_OK { all w1, w2: Work | w1 != w2 implies no w1.ids & w2.ids }
+assert unique_Repaired { unique[] iff unique_OK[] }
+check unique_Repaired for 3 expect 0
+"""
+
+
+def test_distinct_guard_for_a_quantified_pair(client, verifier):
+    model = client.parse(WORKS)
+    ctx = Context(WORKS, model)
+    body = model.funcs["unique"].body
+    guards = [m for n, env in scopes(body, {}) for m in mutations(n, ctx, env) if m.operator == "distinct"]
+    assert [m.new.text.split(" implies")[0] for m in guards] == ["w1 != w2"]
+    disj = WORKS.replace("all w1, w2: Work", "all disj w1, w2: Work")  # already distinct: nothing to add
+    dmodel = client.parse(disj)
+    dbody = dmodel.funcs["unique"].body
+    dctx = Context(disj, dmodel)
+    assert not [m for n, env in scopes(dbody, {}) for m in mutations(n, dctx, env) if m.operator == "distinct"]
+    task = hidden_task("works", WORKS, WORKS_ORACLE, "unique")
+    out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
+    assert out.result.faithful, out.result.stop_reason

@@ -8,6 +8,7 @@ from the children's source text, parenthesized where precedence could change the
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -120,6 +121,8 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         for o, w in QUANT.items():
             if o != op:
                 yield _mut(n, synth(n, ctx.source[n.s : n.os] + w + ctx.source[n.oe : n.e], op=o), "quantifier", ctx)
+    if k == "ExprQt" and op == "ALL" and n.c and valid(n.c[0], ctx):
+        yield from _distinct(n, ctx)
     if k == "ExprUnary" and op in MULT and n.c and valid(n.c[0], ctx):
         for o, w in MULT.items():
             if o != op:
@@ -196,6 +199,34 @@ def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
     elif op in ("DOMAIN", "RANGE"):
         o, w = ("RANGE", ":>") if op == "DOMAIN" else ("DOMAIN", "<:")
         yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)
+
+
+def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """``all x, y: T | body`` -> ``all x, y: T | x != y implies body`` for each pair of variables of one
+    type not already declared ``disj``: a universally quantified pair usually means two different atoms."""
+    body = n.c[0]
+    typed: list[tuple[str, str, Node, int]] = []
+    for i, (names, disj, bound) in enumerate(n.decls):
+        if bound.ar != 1:
+            continue
+        top = ctx.cols(bound.ty)[:1]
+        typed += [(x, top[0] if top else "", bound, i if disj else -1 - len(typed)) for x in names]
+    for (x, tx, bx, gx), (y, ty, _, gy) in itertools.combinations(typed, 2):
+        if tx != ty or (gx == gy and gx >= 0):  # another type, or both in one `disj` declaration
+            continue
+        vx = Node("ExprVar", -1, -1, name=x, ar=1, ty=bx.ty, text=x)
+        vy = Node("ExprVar", -1, -1, name=y, ar=1, ty=bx.ty, text=y)
+        neq = Node("ExprBinary", -1, -1, [vx, vy], op="NOT_EQUALS", bool_=True, text=f"{x} != {y}")
+        new = Node(
+            "ExprBinary",
+            body.s,
+            body.e,
+            [neq, clone(body)],
+            op="IMPLIES",
+            bool_=True,
+            text=f"{x} != {y} implies {ctx.par(body)}",
+        )
+        yield Mutation(body, new, f"distinct: `{x} != {y} implies ...`", "distinct")
 
 
 def _symmetric(n: Node, ctx: Context) -> Iterator[Mutation]:
