@@ -336,12 +336,17 @@ def test_distinct_guard_for_a_quantified_pair(client, verifier):
     ctx = Context(WORKS, model)
     body = model.funcs["unique"].body
     guards = [m for n, env in scopes(body, {}) for m in mutations(n, ctx, env) if m.operator == "distinct"]
-    assert [m.new.text.split(" implies")[0] for m in guards] == ["w1 != w2"]
-    disj = WORKS.replace("all w1, w2: Work", "all disj w1, w2: Work")  # already distinct: nothing to add
+    assert [m.new.text.split(" implies")[0] for m in guards] == [
+        "w1 != w2",
+        "w1.ids = w2.ids",
+        "w1 != w2 and w1.ids = w2.ids",
+    ]
+    disj = WORKS.replace("all w1, w2: Work", "all disj w1, w2: Work")  # already distinct: field guards only
     dmodel = client.parse(disj)
     dbody = dmodel.funcs["unique"].body
     dctx = Context(disj, dmodel)
-    assert not [m for n, env in scopes(dbody, {}) for m in mutations(n, dctx, env) if m.operator == "distinct"]
+    dguards = [m for n, env in scopes(dbody, {}) for m in mutations(n, dctx, env) if m.operator == "distinct"]
+    assert [m.new.text.split(" implies")[0] for m in dguards] == ["w1.ids = w2.ids"]
     task = hidden_task("works", WORKS, WORKS_ORACLE, "unique")
     out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
     assert out.result.faithful, out.result.stop_reason

@@ -50,6 +50,8 @@ class Evaluator:
         self.inst = inst
         self.over = overrides or {}
         self.depth = 0
+        self.fv: dict[int, frozenset[str]] = {}  # node id -> its free variables (overrides applied)
+        self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, values of its free variables) -> value
 
     def univ(self) -> Rel:
         if self.inst.numeric:
@@ -75,11 +77,44 @@ class Evaluator:
         return v
 
     def ev(self, n: Node, env: dict[str, Value]) -> Value:
+        """The node's value; composite nodes are memoized on the values of their free variables, so a
+        subexpression inside nested quantifiers is computed once per binding it depends on."""
         n = self.over.get(n.id, n)
         handler = getattr(self, "_" + n.k, None)
         if handler is None:
             raise Unknown(n.k)
-        return handler(n, env)
+        if n.leaf:
+            return handler(n, env)
+        key = (n.id, *(env.get(v) for v in sorted(self.free(n))))
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = handler(n, env)
+        return got
+
+    def free(self, n: Node) -> frozenset[str]:
+        n = self.over.get(n.id, n)
+        got = self.fv.get(n.id)
+        if got is not None:
+            return got
+        out: set[str] = set()
+        if n.k == "ExprVar":
+            out.add(n.name)
+        elif n.k == "ExprQt":
+            bound: set[str] = set()
+            for names, _, b in n.decls:
+                out |= self.free(b) - bound
+                bound |= set(names)
+            for ch in n.c:
+                out |= self.free(ch) - bound
+        elif n.k == "ExprLet" and len(n.c) == 2:
+            out = set(self.free(n.c[0]) | (self.free(n.c[1]) - {n.name}))
+        else:  # a call's body sees only its parameters, bound from the arguments
+            for _, _, b in n.decls:
+                out |= self.free(b)
+            for ch in n.c:
+                out |= self.free(ch)
+        self.fv[n.id] = frozenset(out)
+        return self.fv[n.id]
 
     # -- leaves ---------------------------------------------------------------------------------
     def _ExprConstant(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802

@@ -202,8 +202,9 @@ def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
 
 
 def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
-    """``all x, y: T | body`` -> ``all x, y: T | x != y implies body`` for each pair of variables of one
-    type not already declared ``disj``: a universally quantified pair usually means two different atoms."""
+    """Guards for a universally quantified pair of one type: ``all x, y: T | body`` -> ``G implies body``
+    with G one of ``x != y`` (unless declared ``disj``), ``x.f = y.f`` for a field f of T, or both: a pair
+    usually means two different atoms, often ones that agree on some field."""
     body = n.c[0]
     typed: list[tuple[str, str, Node, int]] = []
     for i, (names, disj, bound) in enumerate(n.decls):
@@ -212,21 +213,30 @@ def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
         top = ctx.cols(bound.ty)[:1]
         typed += [(x, top[0] if top else "", bound, i if disj else -1 - len(typed)) for x in names]
     for (x, tx, bx, gx), (y, ty, _, gy) in itertools.combinations(typed, 2):
-        if tx != ty or (gx == gy and gx >= 0):  # another type, or both in one `disj` declaration
+        if tx != ty:
             continue
         vx = Node("ExprVar", -1, -1, name=x, ar=1, ty=bx.ty, text=x)
         vy = Node("ExprVar", -1, -1, name=y, ar=1, ty=bx.ty, text=y)
+        guards: list[Node] = []
         neq = Node("ExprBinary", -1, -1, [vx, vy], op="NOT_EQUALS", bool_=True, text=f"{x} != {y}")
-        new = Node(
-            "ExprBinary",
-            body.s,
-            body.e,
-            [neq, clone(body)],
-            op="IMPLIES",
-            bool_=True,
-            text=f"{x} != {y} implies {ctx.par(body)}",
-        )
-        yield Mutation(body, new, f"distinct: `{x} != {y} implies ...`", "distinct")
+        if not (gx == gy and gx >= 0):  # both in one `disj` declaration: already distinct
+            guards.append(neq)
+        for f in ctx.fields:
+            if f.ar != 2 or ctx.cols(f.ty)[:1] != [tx]:
+                continue
+            jx, jy = (
+                Node("ExprBinary", -1, -1, [v, clone(f)], op="JOIN", ar=1, ty=f.ty, text=f"{v.name}.{f.name}")
+                for v in (vx, vy)
+            )
+            same = Node("ExprBinary", -1, -1, [jx, jy], op="EQUALS", bool_=True, text=f"{jx.text} = {jy.text}")
+            guards.append(same)
+            if guards[0] is neq:
+                both = Node("ExprList", -1, -1, [neq, same], op="AND", bool_=True, text=f"{neq.text} and {same.text}")
+                guards.append(both)
+        for g in guards:
+            text = f"{g.text} implies {ctx.par(body)}"
+            new = Node("ExprBinary", body.s, body.e, [g, clone(body)], op="IMPLIES", bool_=True, text=text)
+            yield Mutation(body, new, f"guard: `{g.text} implies ...`", "distinct")
 
 
 def _symmetric(n: Node, ctx: Context) -> Iterator[Mutation]:
