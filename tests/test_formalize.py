@@ -221,6 +221,7 @@ def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) ->
         for tid, per in outcomes.items():
             for method, ok in per.items():
                 findings = [{"kind": "x", "blocking": not ok}] if method == "zero-shot" else []
+                worse = method == "self-review" and tid == "a"  # self-review's rewrite diagnoses worse
                 log.append_result(
                     TaskResult(
                         task_id=tid,
@@ -230,7 +231,7 @@ def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) ->
                         faithful=ok,
                         iterations=1,
                         attempts=1,
-                        extra={"findings": findings},
+                        extra={"findings": findings, "potential": [2 if worse else 0, 0]},
                     )
                 )
 
@@ -251,7 +252,8 @@ def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) ->
     assert (sr["fixes"], sr["breaks"], sr["break_rate"], sr["breaks_of_right"]) == (1, 1, 25.0, "1/2")
     assert (gd["fixes"], gd["breaks"], gd["mcnemar_p"]) == (2, 0, 0.5)
     assert row["flagged_wrong"] == "2/2" and row["flagged_right"] == "0/2"
+    assert (row["self-review_worse_potential"], row["gated_worse_potential"]) == (1, 0)
     md = report([tmp_path / "r1", tmp_path / "r2"])
-    assert "| folio | m1 | 4 | 50.0 | 50.0 (+0.0) | 100.0 (+50.0) |" in md
+    assert "| folio | m1 | 4 | 50.0 | 50.0 (+0.0) | 100.0 (+50.0) |" in md and "| 1 / 0 |" in md
     with pytest.raises(FileNotFoundError):
         report([tmp_path / "missing"])

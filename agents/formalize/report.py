@@ -32,6 +32,7 @@ class Pooled:
     runs: list[str] = field(default_factory=list)
     correct: dict[str, dict[str, bool]] = field(default_factory=dict)  # method -> task -> correct
     flagged: dict[str, bool] = field(default_factory=dict)  # task -> zero-shot artifact had a blocking finding
+    potential: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)  # method -> task -> final
 
 
 def pool(folders: list[str | Path]) -> list[Pooled]:
@@ -49,6 +50,8 @@ def pool(folders: list[str | Path]) -> list[Pooled]:
             if str(folder) not in g.runs:
                 g.runs.append(str(folder))
             g.correct.setdefault(r.strategy, {}).setdefault(r.task_id, r.faithful)
+            if r.extra.get("potential") is not None:
+                g.potential.setdefault(r.strategy, {}).setdefault(r.task_id, tuple(r.extra["potential"]))
             if r.strategy == "zero-shot":
                 findings = r.extra.get("findings", [])
                 g.flagged.setdefault(r.task_id, any(f.get("blocking") for f in findings))
@@ -84,6 +87,8 @@ def rows(groups: list[Pooled]) -> list[dict[str, Any]]:
         for m in ("self-review", "gated"):
             if m in g.correct and zs:
                 row[f"{m}_vs_zero-shot"] = _pair(zs, g.correct[m])
+                zp, mp = g.potential.get("zero-shot", {}), g.potential.get(m, {})
+                row[f"{m}_worse_potential"] = sum(1 for t in zp if t in mp and mp[t] > zp[t])
         if "self-review" in g.correct and "gated" in g.correct:
             row["gated_vs_self-review"] = _pair(g.correct["self-review"], g.correct["gated"])
         wrong = [t for t, ok in zs.items() if not ok]
@@ -114,8 +119,9 @@ def markdown(table: list[dict[str, Any]]) -> str:
     head = (
         "| benchmark | model | tasks | zero-shot % | self-review % (Δ) | gated % (Δ) "
         "| self-review vs zs: fixes/breaks (McNemar) | gated vs zs | gated vs self-review "
-        "| break rate self-review / gated % | zs flagged: wrong / right |\n"
-        "|---|---|---:|---:|---:|---:|---|---|---|---|---|\n"
+        "| break rate self-review / gated % | diagnosis worse than zs: self-review / gated "
+        "| zs flagged: wrong / right |\n"
+        "|---|---|---:|---:|---:|---:|---|---|---|---|---|---|\n"
     )
     lines = []
     for r in table:
@@ -124,12 +130,15 @@ def markdown(table: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['benchmark']} | {r['model']} | {r['tasks']} | {_fmt(r['zero-shot'])} | {_delta(r, 'self-review')} "
             f"| {_delta(r, 'gated')} | {_p(sr)} | {_p(gd)} | {_p(r.get('gated_vs_self-review'))} | {rates} "
+            f"| {r.get('self-review_worse_potential', '-')} / {r.get('gated_worse_potential', '-')} "
             f"| {r['flagged_wrong']} / {r['flagged_right']} |"
         )
     notes = (
         "\nAccuracy: answer (FOLIO label), status/objective/assignment (CP-Bench) or equivalence (PDDL), scored "
         "after each method returned. Fixes/breaks: wrong->right / right->wrong against the comparator on the same "
         "tasks; exact two-sided McNemar on those discordant pairs. Break rate: breaks over all pairs. "
+        "Diagnosis worse: tasks whose final artifact has a higher diagnostic potential (execution rank, blocking "
+        "weight) than the zero-shot one, a reference-free regression count. "
         "Flagged: zero-shot artifacts with a blocking finding among the wrong / right ones.\n"
     )
     return head + "\n".join(lines) + "\n" + notes
