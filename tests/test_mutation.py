@@ -350,3 +350,33 @@ def test_distinct_guard_for_a_quantified_pair(client, verifier):
     task = hidden_task("works", WORKS, WORKS_ORACLE, "unique")
     out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
     assert out.result.faithful, out.result.stop_reason
+
+
+TRASH = """var sig File {}
+var sig Trash in File {}
+pred deleted {
+  always some Trash
+}
+pred restore {
+  all f: Trash | after f not in Trash
+}
+"""
+TRASH_ORACLE = """
+pred deleted_OK { eventually some Trash }
+assert deleted_Repaired { deleted[] iff deleted_OK[] }
+check deleted_Repaired for 3 expect 0
+"""
+
+
+def test_temporal_operators_and_repair(client, verifier):
+    model = client.parse(TRASH)
+    ctx = Context(TRASH, model)
+    assert ctx.temporal and ctx.var_names == {"File", "Trash"}
+    body = model.funcs["restore"].body
+    texts = {m.new.text for n, env in scopes(body, {}) for m in mutations(n, ctx, env) if m.operator == "temporal"}
+    assert {"always (f not in Trash)", "eventually (f not in Trash)", "Trash'"} <= texts
+    out = repair_task(
+        hidden_task("trash", TRASH, TRASH_ORACLE, "deleted"), ScriptedModel([]), verifier, config("mutate"), gate=gate
+    )
+    assert out.result.faithful, out.result.stop_reason
+    assert "eventually" in out.candidate

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -21,6 +22,16 @@ INT_CMP = {"EQUALS": "=", "NOT_EQUALS": "!=", "LT": "<", "LTE": "=<", "GT": ">",
 LOGIC = {"AND": "and", "OR": "or", "IMPLIES": "implies", "IFF": "iff"}
 SETOP = {"PLUS": "+", "MINUS": "-", "INTERSECT": "&", "PLUSPLUS": "++"}
 CLOS = {"CLOSURE": "^", "RCLOSURE": "*", "TRANSPOSE": "~"}
+# Alloy 6 temporal connectives (future first, then past)
+TEMPORAL = {
+    "ALWAYS": "always",
+    "EVENTUALLY": "eventually",
+    "AFTER": "after",
+    "HISTORICALLY": "historically",
+    "ONCE": "once",
+    "BEFORE": "before",
+}
+TEMPORAL_BIN = {"UNTIL": "until", "RELEASES": "releases", "SINCE": "since", "TRIGGERED": "triggered"}
 LEAF_KINDS = ("ExprVar", "PrimSig", "SubsetSig", "Field")
 
 
@@ -43,6 +54,9 @@ class Context:
         self.source = source
         self.model = model
         self.top = {s["name"]: self._top(s["name"]) for s in model.sigs}
+        self.temporal = bool(re.search(r"\bvar\b", source))
+        self.var_names = set(re.findall(r"\bvar\s+(?:(?:abstract|one|lone|some)\s+)*sig\s+(\w+)", source))
+        self.var_names |= set(re.findall(r"\bvar\s+(\w+)\s*:", source))
         self.fields = [
             Node("Field", -1, -1, name=f["name"], owner=sig["name"], ar=f["ar"], ty=f["ty"])
             for sig in model.sigs
@@ -135,6 +149,29 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         for o, w in CLOS.items():
             if o != op:
                 yield _mut(n, synth(n, w + ctx.par(sub), op=o), "closure", ctx)
+    if k == "ExprUnary" and op in TEMPORAL and n.c and valid(n.c[0], ctx):
+        sub = n.c[0]
+        yield Mutation(n, synth(sub, ctx.par(sub)), f"drop {TEMPORAL[op]}: `{t}`", "temporal")
+        for o, w in TEMPORAL.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{w} {ctx.par(sub)}", op=o), "temporal", ctx)
+    if k == "ExprUnary" and op == "PRIME" and n.c and valid(n.c[0], ctx):
+        yield Mutation(n, synth(n.c[0], ctx.par(n.c[0])), f"drop prime: `{t}`", "temporal")
+    if k in ("Field", "PrimSig", "SubsetSig") and n.name in ctx.var_names and valid(n, ctx):
+        yield _mut(
+            n, Node("ExprUnary", n.s, n.e, [clone(n)], op="PRIME", ar=n.ar, ty=n.ty, text=f"{t}'"), "temporal", ctx
+        )
+    if k == "ExprBinary" and op in TEMPORAL_BIN and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
+        a, b = n.c
+        for o, w in TEMPORAL_BIN.items():
+            if o != op:
+                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "temporal", ctx)
+        for side in (a, b):
+            yield Mutation(n, side, f"delete-operand: `{t}` -> `{ctx.text(side)}`", "delete")
+    if ctx.temporal and n.bool_ and not (k == "ExprUnary" and op in TEMPORAL):
+        for o in ("ALWAYS", "EVENTUALLY", "AFTER"):
+            new = Node("ExprUnary", n.s, n.e, [clone(n)], op=o, bool_=True, text=f"{TEMPORAL[o]} {ctx.par(n)}")
+            yield _mut(n, new, "temporal", ctx)
     if k == "ExprBinary" and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
         yield from _binary(n, ctx)
     if k == "ExprList" and op in ("AND", "OR") and len(n.c) >= 2 and all(valid(c, ctx) for c in n.c):
