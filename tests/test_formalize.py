@@ -257,3 +257,16 @@ def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) ->
     assert "| folio | m1 | 4 | 50.0 | 50.0 (+0.0) | 100.0 (+50.0) |" in md and "| 1 / 0 |" in md
     with pytest.raises(FileNotFoundError):
         report([tmp_path / "missing"])
+
+
+def test_parallel_tasks_log_whole_tasks(tmp_path: Path) -> None:
+    tasks = [task().model_copy(update={"id": f"t{i}"}) for i in range(5)]
+    model = ScriptedModel([art(GOOD)], cycle=True)  # the same reply to every call, whatever the order
+    report = run(tasks, model, tmp_path / "par", workers=3)
+    assert report["zero-shot"] == {"tasks": 5, "correct": 5} and report["gated"]["correct"] == 5
+    from fmrepair.runlog import RunLog
+
+    results = RunLog(tmp_path / "par").results()
+    assert sorted((r.task_id, r.strategy) for r in results) == sorted(
+        (t.id, m) for t in tasks for m in ("zero-shot", "self-review", "gated")
+    )

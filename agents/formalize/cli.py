@@ -22,6 +22,7 @@ def formalize(
     rounds: int = typer.Option(1, "--rounds", help="Repair rounds."),
     max_tokens: int = typer.Option(700, "--max-tokens", help="Completion token cap per call."),
     root: str | None = typer.Option(None, "--root", help="Benchmark root (default: shared benchmarks)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Tasks in parallel (a served model batches them)."),
 ) -> None:
     """NL -> formal spec with zero-shot, LLM self-review and evidence-gated repair (seed 001)."""
     from fmrepair.eval.suites import get_suite, resolve_root
@@ -40,7 +41,7 @@ def formalize(
         tasks = get_suite(suite).tasks(resolve_root(suite, root))
     chosen = tasks[start : start + limit]
     config = FormalizeConfig(rounds=rounds, sampling=Sampling(temperature=0.0, max_tokens=max_tokens))
-    report = run(chosen, get_model(model), out, config, suite=suite)
+    report = run(chosen, get_model(model), out, config, suite=suite, workers=workers, progress=True)
     typer.echo(format_report(report))
 
 

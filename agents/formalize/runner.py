@@ -11,6 +11,8 @@ run resumes: finished tasks are skipped.
 from __future__ import annotations
 
 import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +118,8 @@ def run(
     config: FormalizeConfig | None = None,
     methods: tuple[str, ...] = METHODS,
     suite: str | None = None,
+    workers: int = 1,
+    progress: bool = False,
 ) -> dict[str, Any]:
     log = RunLog(out)
     if log.read_manifest() is None:
@@ -133,12 +137,13 @@ def run(
     done = {(r.task_id, r.strategy) for r in log.results()}
     f = Formalizer(model, config)
     unscorable: list[str] = []
-    for task in tasks:
+
+    def one(task: Task) -> None:
         if all((task.id, m) in done for m in methods):
-            continue
+            return
         if not scorable(task):
             unscorable.append(task.id)
-            continue
+            return
         start = f.zero_shot(task)
         start_scored = score(task, start)
         outcomes = {"zero-shot": start}
@@ -150,6 +155,18 @@ def run(
             if (task.id, m) not in done:
                 scored = start_scored if m == "zero-shot" else score(task, outcomes[m])
                 _log(log, task, outcomes[m], model.name, scored, start_scored[0])
+        if progress:
+            finished.append(task.id)
+            print(f"formalize [{len(finished)}/{len(tasks)}] {task.id}", file=sys.stderr, flush=True)
+
+    finished: list[str] = []
+    if workers <= 1:
+        for task in tasks:
+            one(task)
+    else:  # tasks in parallel threads: a served model batches the requests (each task's log lines stay whole)
+        with ThreadPoolExecutor(workers) as pool:
+            for fut in [pool.submit(one, t) for t in tasks]:
+                fut.result()
     report = summarize(log)
     if unscorable:
         report["unscorable"] = unscorable
