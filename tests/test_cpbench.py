@@ -101,6 +101,17 @@ def test_assignment_checked_against_reference_constraints(tmp_path: Path) -> Non
     assert shape.consistent is False and shape.mismatched
     other = check_assignment(script, {"y": 2}, timeout_s=60)  # names no reference variable: nothing to check
     assert other.consistent is None and other.unmatched == ["y"]
+    # a key that names no variable is found by the value the reference printed for it (an unnamed variable
+    # and a derived expression here)
+    unnamed = tmp_path / "unnamed.cpmpy.py"
+    unnamed.write_text(
+        SCRIPT.replace('name="x"', "").replace(
+            'print(json.dumps({"x": x.value()}))', 'print(json.dumps({"x": x.value(), "double": (2 * x).value()}))'
+        )
+    )
+    by_value = check_assignment(unnamed, {"x": 3, "double": 6}, timeout_s=60)
+    assert by_value.consistent is True and sorted(by_value.by_value) == ["double", "x"]
+    assert check_assignment(unnamed, {"x": 3, "double": 7}, timeout_s=60).consistent is False
 
 
 @pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -92,7 +92,7 @@ try:
 # name is an output key (``x`` or ``x[i,j]``) fixed to the candidate's value, must stay satisfiable.
 CHECK_WRAPPER = r'''
 import json, re, runpy, sys
-rec = {"solves": 0, "matched": [], "unmatched": [], "mismatched": []}
+rec = {"solves": 0, "matched": [], "unmatched": [], "mismatched": [], "by_value": []}
 try:
     with open(sys.argv[3]) as f:
         assignment = json.load(f)
@@ -134,6 +134,7 @@ try:
     def _solve(self, solver=None, time_limit=None, **kw):
         if rec["solves"] == 0:
             self += _fixes(self)
+            state["model"] = self
         if solver in (None, "ortools"):
             solver = "ortools"
             kw.setdefault("num_workers", 1)
@@ -143,6 +144,78 @@ try:
         return res
 
     Model.solve = _solve
+
+    # keys that name no variable: find, among the values the script read with `.value()` just before it
+    # printed its JSON, the expression each key printed (equal value, in print order) and fix that one
+    import inspect
+    import cpmpy.expressions as _cx
+    seen, state, depth = [], {"done": False}, [0]
+
+    def _recording(orig):
+        def value(self, *a, **k):
+            depth[0] += 1
+            try:
+                out = orig(self, *a, **k)
+            finally:
+                depth[0] -= 1
+            if depth[0] == 0:
+                seen.append((self, out))
+            return out
+        return value
+
+    for _mod in list(sys.modules.values()):
+        if getattr(_mod, "__name__", "").startswith(_cx.__name__):
+            for _cls in vars(_mod).values():
+                if inspect.isclass(_cls) and "value" in _cls.__dict__ and not getattr(_cls.value, "_fmr", False):
+                    _cls.value = _recording(_cls.value)
+                    _cls.value._fmr = True
+
+    def _by_value(printed):
+        cons, used = [], set()
+        for key in [k for k in rec["unmatched"] if k in printed]:
+            hit = next((i for i, (_, v) in enumerate(seen) if i not in used and _tolist(v) == printed[key]), None)
+            if hit is None:
+                continue
+            used.add(hit)
+            expr, val = seen[hit]
+            rec["unmatched"].remove(key)
+            try:
+                cand = np.array(assignment[key], dtype=object)
+                shape = np.shape(val)
+                if cand.shape != shape:
+                    raise ValueError(f"shape {cand.shape}, the reference has {shape}")
+                exprs = [expr] if shape == () else list(np.asarray(expr, dtype=object).flat)
+                for e, c in zip(exprs, cand.flat):
+                    if isinstance(c, (list, np.ndarray)) or c is None:
+                        raise ValueError("not a scalar")
+                    cons.append(e == (bool(c) if isinstance(c, bool) else int(c)))
+                rec["matched"].append(key)
+                rec["by_value"].append(key)
+            except (ValueError, TypeError, IndexError) as e:
+                rec["mismatched"].append(f"{key}: {e}"[:200])
+        if cons and state.get("model") is not None and not rec["mismatched"]:
+            m = state["model"]
+            m += cons
+            _orig(m, "ortools", None, num_workers=1)
+            rec["solves"] += 1
+            rec["exitstatus"] = m.status().exitstatus.name
+
+    def _tolist(v):
+        try:
+            return np.asarray(v).tolist()
+        except Exception:  # noqa: BLE001
+            return None
+
+    _dumps = json.dumps
+
+    def _dumps_hook(obj, *a, **k):
+        if not state["done"] and isinstance(obj, dict) and rec["unmatched"] and rec["solves"]:
+            state["done"] = True
+            if rec.get("exitstatus") not in ("UNSATISFIABLE",):
+                _by_value(obj)
+        return _dumps(obj, *a, **k)
+
+    json.dumps = _dumps_hook
 ''' + _RUN_AND_RECORD
 
 
@@ -156,6 +229,7 @@ class AssignmentCheck:
     mismatched: list[str]  # keys whose value does not fit the variable's shape (the candidate is wrong)
     status: str = "unknown"
     error: str | None = None
+    by_value: list[str] = field(default_factory=list)  # matched keys found by the value the reference printed
 
 
 @dataclass
@@ -310,6 +384,7 @@ def check_assignment(
         rec.get("mismatched", []),
         status=_status(rec) if rec else "error",
         error=rec.get("exception") or (None if rec else failure),
+        by_value=rec.get("by_value", []),
     )
     if check.mismatched:
         check.consistent = False
