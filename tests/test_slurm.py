@@ -46,6 +46,7 @@ KIND_ARGS = {
     "merge": ["--stop-job", "41"],
     "train": ["--base", "qwen2.5-coder-0.5b", "--data", "data", "--out", "adapter", "--rank", "16"],
     "eval-adapter": ["--base", "qwen2.5-coder-0.5b", "--adapter", "adapter", "--suite", "alloy4fun"],
+    "formalize": ["--model", "qwen3-coder-30b-a3b", "--suite", "folio", "--limit", "50", "--workers", "16"],
 }
 
 
@@ -64,6 +65,14 @@ def test_every_kind_renders_valid_offline_bash(kind, tmp_path):
     # directives must come before the first command, or sbatch ignores them
     first_command = next(i for i, line in enumerate(script.splitlines()) if line and not line.startswith("#"))
     assert all(not line.startswith("#SBATCH") for line in script.splitlines()[first_command:])
+
+
+def test_formalize_job_runs_the_comparison_then_the_report(tmp_path):
+    script = _render("formalize", *KIND_ARGS["formalize"], "--run-dir", str(tmp_path / "run"))
+    out = tmp_path / "run" / "formalize"
+    assert f"fmrepair formalize --model qwen3-coder-30b-a3b --suite folio --out {out}" in script
+    assert "--limit 50 --workers 16" in script and "#SBATCH --gres=gpu:1" in script
+    assert f"fmrepair formalize-report {out} --out {out}/table1.md" in script
 
 
 def test_gpu_lines_render_but_are_requested_only_with_gpus(tmp_path):

@@ -266,12 +266,41 @@ def eval_adapter_kind(
     return job, cfg
 
 
+def formalize_kind(
+    ctx: typer.Context,
+    model: Annotated[str, typer.Option("--model", help="Model registry name (vllm backend, or a served one).")],
+    suite: Annotated[str, typer.Option("--suite", help="folio | cpbench | planetarium-gen")],
+    run_dir: RunDirOpt,
+    out: Annotated[Path | None, typer.Option("--out", help="Run folder (default RUN_DIR/formalize).")] = None,
+    config: ConfigOpt = None,
+    partition: PartitionOpt = None,
+    account: AccountOpt = None,
+    qos: QosOpt = None,
+    time: TimeOpt = None,
+    gpus: GpusOpt = None,
+    cpus: CpusOpt = None,
+    mem: MemOpt = None,
+    dependency: DependencyOpt = None,
+) -> tuple[Job, SlurmConfig]:
+    """`fmrepair formalize` (zero-shot, self-review, gated) and its Table 1 report. Other `fmrepair
+    formalize` options (--start, --limit, --workers, --rounds, --root, ...) are passed through."""
+    from .jobs import formalize_job, resources
+
+    cfg = _cluster(config, partition, account, qos)
+    res = resources(cfg, "formalize", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    job = formalize_job(
+        cfg, res, _absolute(run_dir), model, suite, _absolute(out) if out else None, list(ctx.args), dependency
+    )
+    return job, cfg
+
+
 KINDS: dict[str, Callable[..., tuple[Job, SlurmConfig]]] = {
     "serve": serve_kind,
     "bench-array": bench_array_kind,
     "merge": merge_kind,
     "train": train_kind,
     "eval-adapter": eval_adapter_kind,
+    "formalize": formalize_kind,
 }
 
 

@@ -14,8 +14,8 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-Kind = Literal["serve", "bench-array", "merge", "train", "eval-adapter"]
-KINDS: tuple[Kind, ...] = ("serve", "bench-array", "merge", "train", "eval-adapter")
+Kind = Literal["serve", "bench-array", "merge", "train", "eval-adapter", "formalize"]
+KINDS: tuple[Kind, ...] = ("serve", "bench-array", "merge", "train", "eval-adapter", "formalize")
 USER_FILE = Path("~/.config/fmrepair/slurm.yaml")
 
 
@@ -37,6 +37,7 @@ DEFAULT_JOBS: dict[str, Resources] = {
     "merge": Resources(time="00:30:00", gpus=0, cpus=1, mem="4G"),
     "train": Resources(time="24:00:00", gpus=1, cpus=8, mem="64G"),
     "eval-adapter": Resources(time="12:00:00", gpus=1, cpus=8, mem="64G"),
+    "formalize": Resources(time="12:00:00", gpus=1, cpus=8, mem="64G"),
 }
 
 

@@ -1,4 +1,4 @@
-"""The five job kinds as ``Job`` values: what each runs, with which resources, after which job."""
+"""The six job kinds as ``Job`` values: what each runs, with which resources, after which job."""
 
 from __future__ import annotations
 
@@ -203,6 +203,33 @@ def eval_adapter_job(
             f"and the paired comparison (McNemar, bootstrap), into {out or run_dir / 'eval'}.",
         ],
         params={"base": base, "adapter": adapter, "suite": suite, "out": out or run_dir / "eval", "eval_args": args},
+    )
+
+
+def formalize_job(
+    cfg: SlurmConfig,
+    res: Resources,
+    run_dir: Path,
+    model: str,
+    suite: str,
+    out: Path | None = None,
+    extra: list[str] | None = None,
+    dependency: str | None = None,
+) -> Job:
+    """Seed 001's comparison (zero-shot, self-review, gated) on one suite slice, then its Table 1."""
+    out = out or run_dir / "formalize"
+    return Job(
+        kind="formalize",
+        name="fmrepair-formalize",
+        run_dir=run_dir,
+        resources=res,
+        dependency=dependency,
+        gpu_note="the CPU path (small models only)",
+        description=[
+            f"fmrepair: NL -> formal spec on suite {suite} with model {model}: zero-shot, LLM self-review and",
+            f"the evidence gate, resumable in {out}, then the Table 1 report in {out / 'table1.md'}.",
+        ],
+        params={"model": model, "suite": suite, "out": out, "formalize_args": [shell_words(extra)] if extra else []},
     )
 
 
