@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from .config import SlurmConfig
+from .config import Resources, SlurmConfig
 from .render import Job
 from .shard import Selection
 
@@ -71,6 +71,24 @@ def _cluster(config: Path | None, partition: str | None, account: str | None, qo
     return cfg.model_copy(update={k: v for k, v in overrides.items() if v is not None})
 
 
+def _setup(
+    kind: str,
+    config: Path | None,
+    partition: str | None,
+    account: str | None,
+    qos: str | None,
+    time: str | None,
+    gpus: int | None,
+    cpus: int | None,
+    mem: str | None,
+) -> tuple[SlurmConfig, Resources]:
+    """The cluster settings and one job kind's resources, with the command line's overrides."""
+    from .jobs import resources
+
+    cfg = _cluster(config, partition, account, qos)
+    return cfg, resources(cfg, kind, time=time, gpus=gpus, cpus=cpus, mem=mem)
+
+
 def _selection(
     suite: str, root: str | None, mode: str | None, family: list[str] | None, limit: int | None, ids: list[str] | None
 ) -> Selection:
@@ -121,10 +139,9 @@ def serve_kind(
     dependency: DependencyOpt = None,
 ) -> tuple[Job, SlurmConfig]:
     """A vLLM server on the node's GPUs; writes its endpoint to RUN_DIR/endpoint once healthy."""
-    from .jobs import resources, serve_job
+    from .jobs import serve_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "serve", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("serve", config, partition, account, qos, time, gpus, cpus, mem)
     rdir = _absolute(run_dir)
     return serve_job(cfg, res, rdir, model, port, lora, max_model_len, vllm_arg, health_timeout, dependency), cfg
 
@@ -160,10 +177,9 @@ def bench_array_kind(
 ) -> tuple[Job, SlurmConfig]:
     """One array task per shard of a suite, each with its own run log. Other `fmrepair bench run` options
     (--k, --samples, --temperature, ...) are passed through to every shard."""
-    from .jobs import bench_array_job, resources
+    from .jobs import bench_array_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "bench-array", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("bench-array", config, partition, account, qos, time, gpus, cpus, mem)
     sel = _selection(suite, root, mode, family, limit, ids)
     endpoint = _absolute(endpoint_file) if endpoint_file else None
     _check_engine(model, res.gpus, served=bool(serve_job or endpoint))
@@ -188,10 +204,9 @@ def merge_kind(
     dependency: DependencyOpt = None,
 ) -> tuple[Job, SlurmConfig]:
     """Merge RUN_DIR/shards/* into RUN_DIR/merged and write RUN_DIR/report.md."""
-    from .jobs import merge_job, resources
+    from .jobs import merge_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "merge", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("merge", config, partition, account, qos, time, gpus, cpus, mem)
     return merge_job(cfg, res, _absolute(run_dir), stop_job, dependency), cfg
 
 
@@ -214,10 +229,9 @@ def train_kind(
 ) -> tuple[Job, SlurmConfig]:
     """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
     (--rank, --lr, --epochs, ...) are passed through."""
-    from .jobs import resources, train_job
+    from .jobs import train_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "train", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("train", config, partition, account, qos, time, gpus, cpus, mem)
     job = train_job(
         cfg, res, _absolute(run_dir), base, _absolute(data), _absolute(adapter), list(ctx.args), mixed_precision,
         dependency,
@@ -246,10 +260,9 @@ def eval_adapter_kind(
 ) -> tuple[Job, SlurmConfig]:
     """The benchmark with and without an adapter on held-out tasks (`fmrepair train eval`). Other
     options are passed through."""
-    from .jobs import eval_adapter_job, resources
+    from .jobs import eval_adapter_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "eval-adapter", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("eval-adapter", config, partition, account, qos, time, gpus, cpus, mem)
     job = eval_adapter_job(
         cfg,
         res,
@@ -284,10 +297,9 @@ def formalize_kind(
 ) -> tuple[Job, SlurmConfig]:
     """`fmrepair formalize` (zero-shot, self-review, gated) and its Table 1 report. Other `fmrepair
     formalize` options (--start, --limit, --workers, --rounds, --root, ...) are passed through."""
-    from .jobs import formalize_job, resources
+    from .jobs import formalize_job
 
-    cfg = _cluster(config, partition, account, qos)
-    res = resources(cfg, "formalize", time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg, res = _setup("formalize", config, partition, account, qos, time, gpus, cpus, mem)
     job = formalize_job(
         cfg, res, _absolute(run_dir), model, suite, _absolute(out) if out else None, list(ctx.args), dependency
     )
