@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
+from fmrepair.runlog import AttemptRecord, RunLog, TaskResult, reached_edits
 from fmrepair.serving.base import ChatModel
 from fmrepair.task import Task
 from fmrepair.verifiers.base import CheckOptions, Verifier
@@ -105,11 +105,12 @@ def repair_task(
     strategy = get_strategy(config.strategy)
     candidate: str | None = None
     first_success: int | None = None
+    accepted_gate: dict | None = None
     stop = "strategy finished"
     try:
         strategy.run(session)
     except Repaired as done:
-        candidate = done.candidate
+        candidate, accepted_gate = done.candidate, done.attempt.gate
         first_success = _iteration_index(session.attempts, len(session.attempts))
         stop = "repaired"
     except LimitsExceeded as e:
@@ -138,6 +139,8 @@ def repair_task(
         verifier_calls=evaluator.calls,
         cache_hits=evaluator.cache_hits,
         unfaithful_rejected=session.unfaithful_rejected,
+        gate_unknown=session.gate_unknown,
+        reached_edits=reached_edits(accepted_gate),
         stop_reason=stop,
         extra={"first_raw": first_raw, "family": task.meta.get("family")},
     )

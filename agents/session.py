@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fmrepair.runlog import AttemptRecord, RunLog
+from fmrepair.runlog import AttemptRecord, RunLog, gate_unknown
 from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
 from fmrepair.task import Task
 
@@ -61,7 +61,8 @@ class RepairSession:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
-    unfaithful_rejected: int = 0
+    unfaithful_rejected: int = 0  # raw-correct candidates the gate rejected
+    gate_unknown: int = 0  # raw-correct candidates the gate could not decide (never faithful)
     attempts: list[AttemptRecord] = field(default_factory=list)
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)
 
@@ -136,6 +137,13 @@ class RepairSession:
             seconds=result.seconds,
         )
 
+    def count_rejected(self, gate: dict[str, Any] | None) -> None:
+        """A raw-correct candidate that is not faithful: undecided gates are counted on their own."""
+        if gate_unknown(gate):
+            self.gate_unknown += 1
+        else:
+            self.unfaithful_rejected += 1
+
     def record(self, rec: AttemptRecord) -> None:
         self.attempts.append(rec)
         if self.log is not None:
@@ -177,7 +185,7 @@ class RepairSession:
                 rec.raw_ok = evaluation.raw
                 rec.faithful = evaluation.faithful
                 if evaluation.raw and not evaluation.faithful:
-                    self.unfaithful_rejected += 1
+                    self.count_rejected(evaluation.gate)
         rec.candidate_error = call_error
         rec.seconds = time.monotonic() - t0
         rec.cost_usd = float(getattr(result, "cost_usd", 0.0) or 0.0)

@@ -20,8 +20,9 @@ from pydantic import BaseModel, Field
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl
 from fmrepair.task import Task
 
-# settings that change what a run measures: a resumed run must agree on all of them
-IDENTITY = ("suite", "root", "mode", "strategy", "model", "k", "samples", "independent_samples", "edit_mode", "seed")
+from .identity import CODE, ConfigMismatch, check_identity, code_version
+
+__all__ = ["BenchConfig", "ConfigMismatch", "run_bench", "run_one", "select_tasks"]
 
 
 class BenchConfig(BaseModel):
@@ -45,10 +46,6 @@ class BenchConfig(BaseModel):
     family: list[str] = Field(default_factory=list)
     workers: int = Field(1, ge=1)
     verifier_workers: int | None = None
-
-
-class ConfigMismatch(ValueError):
-    pass
 
 
 class NoModel:
@@ -110,18 +107,12 @@ def compact_unfinished(log: RunLog) -> int:
     return dropped
 
 
-def _check_identity(log: RunLog, cfg: BenchConfig) -> None:
+def _check_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any]) -> None:
     old = log.read_manifest()
     if old is None:
         return
-    prev = old.config.get("bench", {})
-    diffs = [
-        f"{k}: {prev.get(k)!r} -> {getattr(cfg, k)!r}"
-        for k in IDENTITY
-        if prev.get(k) is not None and prev[k] != getattr(cfg, k)
-    ]
-    if diffs:
-        raise ConfigMismatch(f"{log.folder} holds a different run ({'; '.join(diffs)}); use another --out")
+    old_code = {k: getattr(old, k) for k in CODE}
+    check_identity(log.folder, old.config.get("bench", {}), old_code, cfg.model_dump(), code)
 
 
 def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
@@ -146,7 +137,42 @@ def equivalence_scorer(verifier: Any, root: str | None) -> Callable[[Task, str],
     return lambda task, candidate: score(task, candidate, verifier, root=root).equivalent
 
 
+def _bare_result(task: Task, cfg: BenchConfig, status: str, stop: str, **extra: Any) -> TaskResult:
+    """The result line of a task no strategy ran on (not faulty) or whose run raised (error)."""
+    return TaskResult(
+        task_id=task.id,
+        strategy=cfg.strategy,
+        model=cfg.model,
+        status=status,  # type: ignore[arg-type]
+        repaired=False,
+        faithful=False,
+        equivalent=None,
+        iterations=0,
+        attempts=0,
+        stop_reason=stop,
+        extra={"family": task.meta.get("family"), **extra},
+    )
+
+
 def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
+    """Run one task and append its result line: a not-faulty task (its faulty text already meets every
+    command, hidden oracle included) gets a ``not_faulty`` line and no strategy; a task whose run raises
+    gets an ``error`` line (never counted as repaired)."""
+    from .suites.verify import check_faulty
+
+    if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
+        result = _bare_result(task, cfg, "not_faulty", "not faulty: the faulty text already meets every command")
+        log.append_result(result)
+        return result
+    try:
+        return _run_strategy(task, cfg, model, verifier, log)
+    except Exception as e:  # noqa: BLE001 - recorded on its own row, never as a repair
+        result = _bare_result(task, cfg, "error", f"error: {type(e).__name__}", error=f"{type(e).__name__}: {e}"[:2000])
+        log.append_result(result)
+        return result
+
+
+def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
     from fmrepair.agents.runner import default_gate, repair_task
     from fmrepair.eval.suites import resolve_root
 
@@ -188,6 +214,7 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
             "verifier_calls": sum(p.verifier_calls for p in parts),
             "cache_hits": sum(p.cache_hits for p in parts),
             "unfaithful_rejected": sum(p.unfaithful_rejected for p in parts),
+            "gate_unknown": sum(p.gate_unknown for p in parts),
             "extra": {
                 **best.extra,
                 "chains": chains,
@@ -199,7 +226,7 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
     return merged
 
 
-def run_bench(cfg: BenchConfig, out: Path, progress: bool = True) -> dict[str, Any]:
+def run_bench(cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None) -> dict[str, Any]:
     from fmrepair.manifest import build_manifest
     from fmrepair.verifiers.alloy import AlloyVerifier
 
@@ -208,7 +235,8 @@ def run_bench(cfg: BenchConfig, out: Path, progress: bool = True) -> dict[str, A
 
     log = RunLog(out)
     tasks, load = select_tasks(cfg)
-    _check_identity(log, cfg)
+    code = code_version()
+    _check_identity(log, cfg, code)
     dropped = compact_unfinished(log)
     finished = log.finished_ids()
     todo = [t for t in tasks if t.id not in finished]
@@ -220,8 +248,8 @@ def run_bench(cfg: BenchConfig, out: Path, progress: bool = True) -> dict[str, A
             model_info = resolve(cfg.model).model_dump(mode="json")
         except Exception:  # noqa: BLE001 - the manifest records what it can
             pass
-        bench = cfg.model_dump()
-        log.write_manifest(build_manifest({"bench": bench, "tasks": len(tasks)}, model_info))
+        manifest = build_manifest({"bench": cfg.model_dump(), "tasks": len(tasks)}, model_info)
+        log.write_manifest(manifest.model_copy(update={**code, "command": command}))
     model: Any = NoModel() if cfg.model == "none" else None
     if model is None:
         from fmrepair.serving import get_model

@@ -1,9 +1,10 @@
-"""`fmrepair bench run | report | compare`."""
+"""`fmrepair bench run | report | compare | archive`."""
 
 from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -76,7 +77,7 @@ def run(
 
         if strategy not in STRATEGIES:
             raise UnknownName(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES.names())}")
-        run_bench(cfg, out)
+        run_bench(cfg, out, command=shlex.join(["fmrepair", *sys.argv[1:]]))
     except (InputError, UnknownName, ConfigMismatch) as e:
         _fail(str(e))
     summary = run_summary(out)
@@ -144,6 +145,30 @@ def compare(
         f"| {t['wrong_to_right']} | {t['right_to_wrong']} | {t['both']} | {t['neither']} | {res['mcnemar_p']:.4g} | "
         f"{res['diff_pp']} | [{res['ci95_pp'][0]}, {res['ci95_pp'][1]}] |\n"
     )
+
+
+@bench_app.command("archive")
+def archive_cmd(
+    run_dir: Path = typer.Argument(..., help="A finished run folder."),
+    out: Path = typer.Option(..., help="The archive folder, e.g. docs/results/NAME."),
+    command: str | None = typer.Option(None, help="The command that made the run (default: from the manifest)."),
+    root: str | None = typer.Option(None, help="Benchmark root (default: the run's), to check for hidden text."),
+    force: bool = typer.Option(False, help="Overwrite a non-empty --out."),
+) -> None:
+    """Write a run's compact form (manifest.json, results.jsonl.gz, command.txt; no attempts log) after
+    checking that no hidden oracle text is in any result line. `bench report` reads it like a run."""
+    from fmrepair.inputs import InputError
+
+    from .archive import ArchiveError, archive, load_tasks
+    from .report import load_manifest
+
+    try:
+        tasks = load_tasks(load_manifest(run_dir).config, root)
+        info = archive(run_dir, out, tasks, command=command, force=force)
+    except (FileNotFoundError, InputError, ArchiveError, KeyError) as e:
+        _fail(str(e))
+        return
+    typer.echo(f"archived {info['results']} results (of {info['expected_tasks']} tasks) to {info['archive']}")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,5 +1,10 @@
 """Honest metrics over task results: Correct@k (seed 000 Eq. 1), unbiased pass@k (seed 003), per-family
-tables, and resource distributions of fixed and unfixed tasks. Every score is raw, faithful, equivalent."""
+tables, and resource distributions of fixed and unfixed tasks. Every score is raw, faithful, equivalent.
+
+Not-faulty tasks (the faulty text already meets every command) are left out of every rate and counted on
+their own; tasks whose run raised (error), whose score could not be decided (unknown) or whose only
+raw-correct candidates the gate could not decide (gate unknown) stay in the denominator as not correct
+and are counted on their own rows."""
 
 from __future__ import annotations
 
@@ -12,9 +17,34 @@ from typing import Any
 from fmrepair.runlog import TaskResult
 
 LEVELS = ("raw", "faithful", "equivalent")
+# every task falls in exactly one outcome (reported in this order)
+OUTCOMES = ("faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "not_faulty")
+
+
+def outcome(r: TaskResult) -> str:
+    """faithful | unfaithful (raw, the gate rejected it) | gate_unknown (raw, the gate could not decide) |
+    unrepaired | score_unknown | error | not_faulty."""
+    if r.status == "not_faulty":
+        return "not_faulty"
+    if r.status == "error":
+        return "error"
+    if r.status == "unknown":
+        return "score_unknown"
+    if r.faithful:
+        return "faithful"
+    if r.gate_unknown:
+        return "gate_unknown"
+    return "unfaithful" if r.repaired else "unrepaired"
+
+
+def counted(results: Iterable[TaskResult]) -> list[TaskResult]:
+    """The tasks a rate is over: every task but the not-faulty ones."""
+    return [r for r in results if r.counted]
 
 
 def _ok(r: TaskResult, level: str) -> bool:
+    if r.status != "ran":
+        return False
     if level == "raw":
         return r.repaired
     if level == "faithful":
@@ -23,8 +53,9 @@ def _ok(r: TaskResult, level: str) -> bool:
 
 
 def correct_at_k(results: Iterable[TaskResult], k: int | None = None, level: str = "faithful") -> float:
-    """Percentage of tasks repaired within k iterations (all iterations when k is None)."""
-    rs = list(results)
+    """Percentage of tasks repaired within k iterations (all iterations when k is None); not-faulty tasks
+    are left out."""
+    rs = counted(results)
     if not rs:
         return 0.0
     good = 0
@@ -49,7 +80,7 @@ def pass_at_k(n: int, c: int, k: int) -> float:
 def mean_pass_at_k(results: Iterable[TaskResult], k: int, level: str = "faithful") -> float | None:
     """Mean unbiased pass@k over tasks that recorded per-sample outcomes (extra["chains"])."""
     vals = []
-    for r in results:
+    for r in counted(results):
         chains = r.extra.get("chains")
         if not chains or len(chains) < k:
             continue
@@ -67,7 +98,7 @@ def _dist(values: list[float]) -> dict[str, float | None]:
 def resources(results: Iterable[TaskResult]) -> dict[str, Any]:
     """Time, tokens, cost, verifier calls and cache hits for fixed and unfixed tasks (median, max)."""
     groups: dict[str, list[TaskResult]] = {"fixed": [], "unfixed": []}
-    for r in results:
+    for r in counted(results):
         groups["fixed" if r.faithful else "unfixed"].append(r)
     out: dict[str, Any] = {}
     for name, rs in groups.items():
@@ -90,15 +121,24 @@ def summarize(
     by_family: dict[str, list[TaskResult]] = defaultdict(list)
     for r in results:
         by_family[fam.get(r.task_id) or r.extra.get("family") or "-"].append(r)
-    scored_eq = [r for r in results if r.equivalent is not None]
+    scored_eq = [r for r in counted(results) if r.equivalent is not None]
 
-    def card(rs: list[TaskResult]) -> dict[str, Any]:
+    def card(all_rs: list[TaskResult]) -> dict[str, Any]:
+        rs = counted(all_rs)
+        kinds = [outcome(r) for r in all_rs]
         return {
-            "tasks": len(rs),
-            "raw": sum(r.repaired for r in rs),
-            "faithful": sum(r.faithful for r in rs),
-            "equivalent": sum(bool(r.equivalent) for r in rs),
-            "unfaithful_rejected": sum(r.unfaithful_rejected for r in rs),
+            "tasks": len(rs),  # the denominator of every rate (not-faulty tasks are out)
+            "raw": sum(_ok(r, "raw") for r in rs),
+            "faithful": sum(_ok(r, "faithful") for r in rs),
+            "equivalent": sum(_ok(r, "equivalent") for r in rs),
+            "outcomes": {o: kinds.count(o) for o in OUTCOMES},
+            "not_faulty": kinds.count("not_faulty"),
+            "errors": kinds.count("error"),
+            "score_unknown": kinds.count("score_unknown"),
+            "gate_unknown": kinds.count("gate_unknown"),
+            "faithful_reached_edits": sum(1 for r in rs if _ok(r, "faithful") and r.reached_edits),
+            "unfaithful_rejected": sum(r.unfaithful_rejected for r in rs),  # candidates
+            "gate_unknown_candidates": sum(r.gate_unknown for r in rs),
             **{f"correct@{k or 'all'}_{lvl}": round(correct_at_k(rs, k, lvl), 2) for lvl in LEVELS},
         }
 

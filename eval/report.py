@@ -10,17 +10,34 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from fmrepair.runlog import RunLog, TaskResult
+from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
-from .metrics import LEVELS, summarize
+from .metrics import LEVELS, OUTCOMES, summarize
+
+# what each outcome row says (eval/metrics.py: outcome)
+OUTCOME_LABELS = {
+    "faithful": "faithful repair",
+    "unfaithful": "raw repair, rejected by the gate (unfaithful)",
+    "gate_unknown": "raw repair, gate could not decide (unknown; not faithful)",
+    "unrepaired": "not repaired",
+    "score_unknown": "score could not be decided (unknown; not correct)",
+    "error": "error (the task's run raised; not correct)",
+    "not_faulty": "not faulty: the faulty text already passes (out of every rate)",
+}
+
+
+def load_manifest(folder: Path) -> RunManifest:
+    """The manifest of a run folder or of an archive (``manifest.json`` + ``results.jsonl.gz``)."""
+    if not (Path(folder) / RunLog.MANIFEST).is_file():
+        raise FileNotFoundError(f"{folder}: not a run folder or archive (no manifest.json)")
+    manifest = RunLog(folder).read_manifest()
+    assert manifest is not None
+    return manifest
 
 
 def load_run(folder: Path) -> tuple[dict[str, Any], list[TaskResult]]:
-    log = RunLog(folder)
-    manifest = log.read_manifest()
-    if manifest is None:
-        raise FileNotFoundError(f"{folder}: not a run folder (no manifest.json)")
-    return manifest.config, log.results()
+    manifest = load_manifest(folder)
+    return manifest.config, RunLog(folder).results()
 
 
 def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
@@ -36,13 +53,22 @@ def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
     return {"constraint": dict(constraint), "errors": dict(errors), "pairs": dict(pairs)}
 
 
+RUN_FIELDS = ("suite", "mode", "strategy", "model", "k", "samples", "wall_seconds", "candidates", "check_timeout_s")
+
+
 def run_summary(folder: Path) -> dict[str, Any]:
-    config, results = load_run(folder)
+    manifest = load_manifest(folder)
+    config, results = manifest.config, RunLog(folder).results()
     bench = config.get("bench", {})
     s = summarize(results, bench.get("k"))
-    s["run"] = {k: bench.get(k) for k in ("suite", "mode", "strategy", "model", "k", "samples")}
+    s["run"] = {k: bench.get(k) for k in RUN_FIELDS}
+    s["run"]["family"] = bench.get("family") or []
     s["run"]["expected_tasks"] = config.get("tasks")
+    s["run"]["finished"] = len(results)
     s["run"]["path"] = str(folder)
+    s["run"]["command"] = manifest.command
+    s["run"]["git_commit"] = manifest.git_commit
+    s["run"]["git_dirty"] = manifest.git_dirty
     s["taxonomy"] = taxonomy_summary(results)
     s["median_seconds"] = statistics.median([r.seconds for r in results]) if results else None
     return s
@@ -67,6 +93,8 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
                     for f, c in s["families"].items()
                 },
                 "unfaithful_rejected": o["unfaithful_rejected"],
+                "outcomes": o["outcomes"],
+                "faithful_reached_edits": o["faithful_reached_edits"],
                 "resources": s["resources"],
                 "taxonomy": s["taxonomy"],
             }
@@ -85,7 +113,8 @@ def markdown_one(summary: dict[str, Any]) -> str:
         f"## {run.get('suite')} / {run.get('strategy')} / {run.get('model')}",
         "",
         f"`{run.get('path')}`: mode {run.get('mode')}, k={run.get('k')}, samples={run.get('samples')}; "
-        f"{summary['overall']['tasks']} of {run.get('expected_tasks')} tasks finished",
+        f"{run.get('finished', summary['overall']['tasks'])} of {run.get('expected_tasks')} tasks finished, "
+        f"{summary['overall']['tasks']} counted in the rates ({summary['overall']['not_faulty']} not faulty)",
         "",
         "| family | tasks | raw | faithful | equivalent | unfaithful rejected | "
         + " | ".join(f"Correct@{k} {lvl}" for lvl in LEVELS)
@@ -97,6 +126,10 @@ def markdown_one(summary: dict[str, Any]) -> str:
         cells = [str(c[x]) for x in ("tasks", "raw", "faithful", "equivalent", "unfaithful_rejected")]
         cells += [f"{c[f'correct@{k}_{lvl}']:.1f}%" for lvl in LEVELS]
         lines.append(f"| {fam} | " + " | ".join(cells) + " |")
+    o = summary["overall"]
+    lines += ["", "| outcome | tasks |", "|---|---:|"]
+    lines += [f"| {OUTCOME_LABELS[x]} | {o['outcomes'][x]} |" for x in OUTCOMES]
+    lines.append(f"| faithful repairs that edited a paragraph a property reaches | {o['faithful_reached_edits']} |")
     if summary.get("pass@k"):
         lines += ["", "| metric | value |", "|---|---:|"]
         lines += [f"| {m} | {v:.1f}% |" for m, v in summary["pass@k"].items()]

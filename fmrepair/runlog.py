@@ -7,15 +7,16 @@ fsync, so a killed run loses at most the line being written; readers skip a torn
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 FORMAT_VERSION = 1
 
@@ -50,6 +51,23 @@ class AttemptRecord(BaseModel):
     time: float = Field(default_factory=time.time)
 
 
+# what became of a task: "ran" (a strategy ran; repaired/faithful say how it went), "not_faulty" (the
+# faulty text already meets every oracle command: nothing ran, out of every rate), "unknown" (the score
+# could not be decided, e.g. a CP-Bench assignment that could not be checked: never correct), "error"
+# (the run of this task raised; never correct)
+TaskStatus = Literal["ran", "not_faulty", "unknown", "error"]
+
+
+def gate_unknown(gate: dict[str, Any] | None) -> bool:
+    """A gate report whose probes could not all be decided (e.g. a timeout): not faithful, not unfaithful."""
+    return bool(gate and gate.get("unknown"))
+
+
+def reached_edits(gate: dict[str, Any] | None) -> list[str]:
+    """Edited paragraphs that a frozen property reaches, as the gate names them."""
+    return [str(x) for x in (gate or {}).get("reached_edits") or []]
+
+
 class TaskResult(BaseModel):
     """One line per finished task."""
 
@@ -57,6 +75,7 @@ class TaskResult(BaseModel):
     task_id: str
     strategy: str
     model: str
+    status: TaskStatus = "ran"
     repaired: bool  # raw: every visible and hidden command met
     faithful: bool  # raw and the faithfulness gate passed
     equivalent: bool | None = None  # faithful and equal to the reference (None: not scored)
@@ -70,9 +89,25 @@ class TaskResult(BaseModel):
     cost_usd: float = 0.0
     verifier_calls: int = 0
     cache_hits: int = 0
-    unfaithful_rejected: int = 0
+    unfaithful_rejected: int = 0  # raw-correct candidates the gate rejected (decided)
+    gate_unknown: int = 0  # raw-correct candidates whose gate could not decide (e.g. a probe timed out)
+    reached_edits: list[str] = Field(default_factory=list)  # accepted repair: edited paragraphs a property reaches
     stop_reason: str = ""
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _undecided_score(cls, data: Any) -> Any:
+        """A score that could not be decided (None for repaired/faithful) is status "unknown", never correct."""
+        undecided = isinstance(data, dict) and None in (data.get("repaired", False), data.get("faithful", False))
+        if undecided:
+            data = {**data, "repaired": bool(data.get("repaired")), "faithful": False, "status": "unknown"}
+        return data
+
+    @property
+    def counted(self) -> bool:
+        """Whether the task counts in a rate (a not-faulty task never does)."""
+        return self.status != "not_faulty"
 
 
 class RunManifest(BaseModel):
@@ -82,6 +117,9 @@ class RunManifest(BaseModel):
     model: dict[str, Any] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict)
     git_commit: str | None = None
+    git_dirty: bool | None = None  # uncommitted changes to tracked or untracked (not ignored) files
+    git_diff_sha256: str | None = None  # SHA-256 of those changes (None when clean or unknown)
+    command: str | None = None  # the command line that made the run
 
 
 def _append_line(path: Path, obj: BaseModel, lock: threading.Lock) -> None:
@@ -114,6 +152,7 @@ class RunLog:
 
     ATTEMPTS = "attempts.jsonl"
     RESULTS = "results.jsonl"
+    RESULTS_GZ = "results.jsonl.gz"  # an archived run (docs/results/): read-only
     MANIFEST = "manifest.json"
 
     def __init__(self, folder: str | Path) -> None:
@@ -153,8 +192,17 @@ class RunLog:
     def attempts(self) -> list[AttemptRecord]:
         return [AttemptRecord.model_validate(d) for d in read_jsonl(self.folder / self.ATTEMPTS)]
 
+    def _result_lines(self) -> Iterator[dict[str, Any]]:
+        plain, packed = self.folder / self.RESULTS, self.folder / self.RESULTS_GZ
+        if not plain.exists() and packed.exists():
+            with gzip.open(packed, "rt", encoding="utf-8") as f:
+                yield from (json.loads(line) for line in f if line.strip())
+            return
+        yield from read_jsonl(plain)
+
     def results(self) -> list[TaskResult]:
-        return [TaskResult.model_validate(d) for d in read_jsonl(self.folder / self.RESULTS)]
+        """The task results, from ``results.jsonl`` or, in an archive, ``results.jsonl.gz``."""
+        return [TaskResult.model_validate(d) for d in self._result_lines()]
 
     def finished_ids(self) -> set[str]:
-        return {r["task_id"] for r in read_jsonl(self.folder / self.RESULTS)}
+        return {r["task_id"] for r in self._result_lines()}

@@ -127,7 +127,7 @@ class MutationSearch(Observer):
                 self.audit(desc, predicted, ev)
             rec = self.search_record(desc, text, ev, per)
             if ev.raw and not ev.faithful:
-                self.session.unfaithful_rejected += 1
+                self.session.count_rejected(ev.gate)
             self.session.record(rec)
             if ev.faithful and winner is None:
                 winner = (text, rec)
@@ -164,6 +164,8 @@ class MutationSearch(Observer):
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:
             raise Repaired(source, rec)
+        if ev.raw and source == self.session.task.visible:  # not faulty: no mutant of it is a repair
+            raise LimitsExceeded("not faulty: the faulty text already meets every command")
         return ev
 
     # -- the search --------------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""What a resumed run must agree on: every setting that changes results, and the code version.
+
+A run folder's manifest records the bench settings and the code (git commit of the package, whether the
+tree was dirty and a hash of the changes). Resuming with any of them different is refused with the
+fields and both values named: a figure must come from one configuration of one code version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+from typing import Any
+
+# bench settings that change what a run measures (budgets, timeouts, sampling, model, selection)
+IDENTITY = (
+    "suite",
+    "root",
+    "mode",
+    "family",
+    "ids",
+    "limit",
+    "strategy",
+    "model",
+    "k",
+    "samples",
+    "independent_samples",
+    "edit_mode",
+    "seed",
+    "temperature",
+    "max_new_tokens",
+    "wall_seconds",
+    "candidates",
+    "check_timeout_s",
+)
+# manifest fields naming the code version
+CODE = ("git_commit", "git_dirty", "git_diff_sha256")
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class ConfigMismatch(ValueError):
+    pass
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
+    try:
+        r = subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return r if r.returncode == 0 else None
+
+
+def code_version() -> dict[str, Any]:
+    """``git_commit``, ``git_dirty`` (tracked changes or untracked, not ignored, files) and
+    ``git_diff_sha256`` (SHA-256 of ``git diff HEAD`` plus the untracked files' names and contents).
+    All None outside a git checkout."""
+    head = _git("rev-parse", "HEAD")
+    if head is None:
+        return dict.fromkeys(CODE)
+    diff = _git("diff", "HEAD", "--binary")
+    untracked = _git("ls-files", "--others", "--exclude-standard", "-z")
+    if diff is None or untracked is None:
+        return {"git_commit": head.stdout.decode().strip(), "git_dirty": None, "git_diff_sha256": None}
+    h = hashlib.sha256(diff.stdout)
+    names = sorted(n for n in untracked.stdout.decode("utf-8", "replace").split("\0") if n)
+    for name in names:
+        h.update(b"\0untracked\0" + name.encode())
+        try:
+            h.update(hashlib.sha256((REPO / name).read_bytes()).digest())
+        except OSError:
+            h.update(b"\0unreadable")
+    dirty = bool(diff.stdout) or bool(names)
+    return {
+        "git_commit": head.stdout.decode().strip(),
+        "git_dirty": dirty,
+        "git_diff_sha256": h.hexdigest() if dirty else None,
+    }
+
+
+def identity_diffs(
+    old_bench: dict[str, Any], old_code: dict[str, Any], bench: dict[str, Any], code: dict[str, Any]
+) -> list[str]:
+    """``field: old -> new`` for every identity field that differs (a field the old manifest lacks is
+    compared as its default, i.e. as None)."""
+    out = [f"{k}: {old_bench.get(k)!r} -> {bench.get(k)!r}" for k in IDENTITY if old_bench.get(k) != bench.get(k)]
+    out += [f"{k}: {old_code.get(k)!r} -> {code.get(k)!r}" for k in CODE if old_code.get(k) != code.get(k)]
+    return out
+
+
+def check_identity(
+    folder: Path, old_bench: dict[str, Any], old_code: dict[str, Any], bench: dict[str, Any], code: dict[str, Any]
+) -> None:
+    diffs = identity_diffs(old_bench, old_code, bench, code)
+    if diffs:
+        raise ConfigMismatch(
+            f"{folder} holds a different run ({'; '.join(diffs)}); rerun with the same settings and code, "
+            "or use another --out"
+        )
