@@ -62,6 +62,9 @@ def repair(
     instructor: str | None = typer.Option(None, help="dual-af: the instructor's model (default: --model)."),
     out: Path | None = typer.Option(None, help="Where to write the repair (default PATH.fixed.als)."),
     log: Path | None = typer.Option(None, help="Run-log folder (default runs/repair-<time>-<name>)."),
+    editable: list[str] = typer.Option(
+        [], "--editable", help="A pred/fun an assertion or command reaches that the repair may change (repeatable)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Repair a faulty specification; writes the repair only when it is faithful (exit 0), else exit 1."""
@@ -93,11 +96,18 @@ def repair(
     except (InputError, UnknownFormalism, UnknownName) as e:
         _fail(str(e))
         return
-    _run(path, text, config, model, out, log, as_json)
+    _run(path, text, config, model, out, log, as_json, editable)
 
 
 def _run(
-    path: Path, text: str, config: Any, model_name: str, out: Path | None, log: Path | None, as_json: bool
+    path: Path,
+    text: str,
+    config: Any,
+    model_name: str,
+    out: Path | None,
+    log: Path | None,
+    as_json: bool,
+    editable: list[str] | None = None,
 ) -> None:
     from fmrepair.manifest import build_manifest
     from fmrepair.registry import UnknownName
@@ -107,7 +117,7 @@ def _run(
 
     from .runner import default_gate, repair_task, task_from_user_file
 
-    task = task_from_user_file(str(path), text)
+    task = task_from_user_file(str(path), text, editable or [])
     log_dir = log or Path("runs") / f"repair-{time.strftime('%Y%m%d-%H%M%S')}-{path.stem}"
     try:
         typer.echo(f"loading model {model_name} ...", err=True)

@@ -133,10 +133,15 @@ def gate_cmd(
     original: str = typer.Argument(..., help="The original (faulty) specification."),
     candidate: str = typer.Argument(..., help="The candidate repair."),
     no_vacuity: bool = typer.Option(False, "--no-vacuity", help="Text checks only (no JVM)."),
+    editable: list[str] = typer.Option(
+        [], "--editable", help="Alloy: a pred/fun an assertion or command reaches that may change (repeatable)."
+    ),
     as_json: bool = JSON,
 ) -> None:
-    """Faithfulness gate for your own pair (Alloy: assertions and commands frozen; C/ACSL: the code,
-    contracts and assertions frozen, escapes rejected); exit 0 faithful, 1 not."""
+    """Faithfulness gate for your own pair. Alloy: assertions, commands, opens and every pred/fun they
+    reach frozen (unless --editable), no signature, field, run or changed pred/fun loses its instances,
+    no changed pred becomes always true; C/ACSL: the code, contracts, assertions and the logic they
+    reach frozen, escapes rejected. Exit 0 faithful, 1 not (or undecided: a probe timed out)."""
     from fmrepair.inputs import read_spec
 
     try:
@@ -166,16 +171,20 @@ def gate_cmd(
 
         verifier = AlloyVerifier(workers=1)
     try:
-        report = gate(orig, cand, verifier=verifier)
+        report = gate(orig, cand, verifier=verifier, also_editable=editable)
     finally:
         if verifier is not None:
             verifier.close()
     if as_json:
-        typer.echo(json.dumps({"faithful": report.faithful, "reasons": report.reasons}))
+        typer.echo(json.dumps({"status": report.status, **report.model_dump()}))
     else:
-        typer.echo("faithful" if report.faithful else "NOT faithful")
+        typer.echo({"faithful": "faithful", "unfaithful": "NOT faithful"}.get(report.status, "UNKNOWN (not faithful)"))
         for r in report.reasons:
             typer.echo(f"  - {r}")
+        for r in report.unknown:
+            typer.echo(f"  ? {r}")
+        for r in report.reached_edits:
+            typer.echo(f"  note: edited {r}")
     raise typer.Exit(0 if report.faithful else 1)
 
 

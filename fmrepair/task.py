@@ -13,6 +13,7 @@ class FrozenRegion(BaseModel):
     name: str  # e.g. "assert lookupEndsInAddr" or "command 0"
     kind: str  # "assert" | "command" | "pred" | "code" | ...
     text: str
+    note: str = ""  # why it is frozen, when not obvious (e.g. "reached by assert A: A -> acyclic")
 
 
 class Task(BaseModel):

@@ -17,6 +17,17 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy.probes import (
+    ProbeResults,
+    callable_probes,
+    field_names,
+    global_probes,
+    probe_scope,
+    run_probes,
+    sig_names,
+    without_checks,
+)
+from fmrepair.verifiers.alloy.reach import CALLABLE, describe, reached, referenced_names, roots_of, short_name
 from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
 from fmrepair.verifiers.base import Verifier
 
@@ -25,18 +36,38 @@ _HIDDEN_NAME = re.compile(r"\b\w+_OK\b|\b\w+_Repaired\b|\brepair_(?:assert|pred)
 
 
 class FaithfulnessReport(BaseModel):
-    faithful: bool
-    reasons: list[str] = Field(default_factory=list)
+    faithful: bool  # no reason and nothing unknown
+    reasons: list[str] = Field(default_factory=list)  # why the candidate is unfaithful
+    unknown: list[str] = Field(default_factory=list)  # probes that could not be decided (never faithful)
+    reached_edits: list[str] = Field(default_factory=list)  # edited paragraphs a frozen property reaches
     vacuity_checked: bool = False
+    probe_scope: str | None = None
+    skipped_probes: list[str] = Field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        return "unfaithful" if self.reasons else ("unknown" if self.unknown else "faithful")
 
 
-def default_frozen(original: str) -> list[FrozenRegion]:
-    """For a user's own pair: every assertion and every command is frozen."""
-    return [
+def _is_editable(p: Paragraph, editable: Sequence[str]) -> bool:
+    return p.key in editable or p.name in editable or short_name(p) in editable
+
+
+def default_frozen(original: str, editable: Sequence[str] = ()) -> list[FrozenRegion]:
+    """For a user's own pair: every assertion, every command and every ``open``, and every pred, fun
+    and macro they reach (to any depth), except the paragraphs named editable ("acyclic" or
+    "pred acyclic")."""
+    paras = split_paragraphs(original)
+    out = [
         FrozenRegion(name=p.key, kind=p.kind, text=p.text)
-        for p in split_paragraphs(original)
-        if p.kind in ("assert", "command")
+        for p in paras
+        if p.kind in ("assert", "command", "open")
     ]
+    for key, (root, path) in reached(paras, roots_of(paras)).items():
+        p = next(q for q in paras if q.key == key)
+        if not _is_editable(p, editable):
+            out.append(FrozenRegion(name=key, kind=p.kind, text=p.text, note=f"reached by {root}: {describe(path)}"))
+    return out
 
 
 def _describe_cmd(p: Paragraph) -> str:
@@ -57,7 +88,8 @@ def _compare_regions(frozen: Sequence[FrozenRegion], paras: list[Paragraph]) -> 
         seen[region.name] += 1
         cands = by_key.get(region.name, [])
         if i >= len(cands):
-            reasons.append(f"frozen {region.name} was removed")
+            why = f" ({region.note})" if region.note else ""
+            reasons.append(f"frozen {region.name} was removed{why}")
             continue
         if canonical(cands[i].text) == canonical(region.text):
             continue
@@ -66,7 +98,8 @@ def _compare_regions(frozen: Sequence[FrozenRegion], paras: list[Paragraph]) -> 
             if orig and orig[0].kind == "command":
                 reasons.append(f"frozen {region.name} changed: {_describe_cmd(orig[0])} -> {_describe_cmd(cands[i])}")
                 continue
-        reasons.append(f"frozen {region.name} was edited")
+        why = f" ({region.note}; name it editable to allow this)" if region.note else ""
+        reasons.append(f"frozen {region.name} was edited{why}")
     for region in frozen:
         if region.kind != "header":
             continue
@@ -117,67 +150,174 @@ def leaks(
     return reasons
 
 
-def _probes(text: str, preds: Sequence[str], scope: str, sigs: Sequence[str] = ()) -> str:
-    # the model has a non-trivial instance: every declared signature inhabited (the empty instance
-    # of ``run {}`` would survive even ``fact { no Node }``)
-    nonempty = " and ".join(f"some {s}" for s in sigs)
-    lines = [f"fmrepair_probe_0: run {{ {nonempty} }} for {scope}"]
-    lines += [f"fmrepair_probe_{i + 1}: run {name} for {scope}" for i, name in enumerate(preds)]
-    return text.rstrip() + "\n\n" + "\n".join(lines) + "\n"
+def _by_key(paras: Sequence[Paragraph]) -> dict[str, str]:
+    return {p.key: canonical(p.text) for p in paras}
 
 
-def _changed_preds(original: list[Paragraph], candidate: list[Paragraph]) -> list[str]:
-    before = {p.name: canonical(p.text) for p in original if p.kind == "pred"}
-    return [
-        p.name
-        for p in candidate
-        if p.kind == "pred" and p.body is not None and before.get(p.name) != canonical(p.text)
-    ]
+def changed_callables(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> list[str]:
+    """Keys of preds/funs/macros of the original whose text the candidate changed."""
+    before = {p.key: canonical(p.text) for p in opar if p.kind in CALLABLE}
+    return [p.key for p in cpar if p.kind in CALLABLE and p.key in before and before[p.key] != canonical(p.text)]
 
 
-def _outcomes(verdict, preds: Sequence[str]) -> dict[str, str]:  # noqa: ANN001
-    """{"model" or pred name: outcome} of the probe commands."""
-    names = ["model", *preds]
-    out: dict[str, str] = {}
-    for c in verdict.commands:
-        if c.label.startswith("fmrepair_probe_"):
-            out[names[int(c.label.rsplit("_", 1)[1])]] = c.outcome
+def transplant_callables(original: str, candidate: str, changed: Sequence[str]) -> str:
+    """The original with the candidate's version of each changed pred/fun/macro (and every callable
+    the candidate added): a changed definition judged under the original's facts, so that a real fix
+    of the facts does not make a predicate look degenerate."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    okeys = {p.key for p in opar}
+    new = {p.key: p.text for p in cpar if p.kind in CALLABLE and (p.key in changed or p.key not in okeys)}
+    out = original
+    for p in sorted((q for q in opar if q.key in new), key=lambda q: q.start, reverse=True):
+        out = out[: p.start] + new.pop(p.key) + out[p.end :]
+    return out.rstrip() + "\n\n" + "\n".join(new.values()) + "\n"
+
+
+def _global_change(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], changed: Sequence[str]) -> bool:
+    """Could the candidate's instances differ from the original's? (a fact, sig, open or enum changed,
+    or a changed pred/fun is reached from a fact or a signature's appended fact)"""
+    kinds = ("fact", "sig", "open", "enum", "module")
+    if sorted((k, t) for k, t in _by_key(opar).items() if k.split(" ", 1)[0] in kinds) != sorted(
+        (k, t) for k, t in _by_key(cpar).items() if k.split(" ", 1)[0] in kinds
+    ):
+        return True
+    from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
+    return any(k in from_facts for k in changed)
+
+
+_WHAT = {
+    "model": "vacuous: the model (all signatures inhabited) has no instance for {scope}",
+    "sig": "degenerate: {name} can no longer have an atom (the original can, for {scope})",
+    "field": "degenerate: {name} can no longer hold a tuple (the original can, for {scope})",
+    "pred": "vacuous: {name} has no instance for {scope}",
+    "taut": "{name} became always true (a tautology) for {scope}; the original was not",
+    "fun": "degenerate: {name} always returns none for {scope}; the original did not",
+}
+
+
+def _compare(
+    probes: Sequence, before: ProbeResults, after: ProbeResults, scope: str
+) -> tuple[list[str], list[str]]:  # noqa: ANN001
+    reasons, unknown = [], []
+    for pr in probes:
+        b, a = before.outcomes.get(pr.key), after.outcomes.get(pr.key)
+        if b is None or b == "no_instance" or a == "instance":
+            continue  # nothing the original had, or the candidate kept it
+        name = pr.key.removesuffix(" (not always true)")
+        if b == "instance" and a == "no_instance":
+            msg = _WHAT[pr.kind].format(name=name, scope=scope)
+            w = before.witnesses.get(pr.key) if pr.kind in ("sig", "field") else None
+            reasons.append(msg + (f"; the original's witness: {' '.join(w.split())[:300]}" if w else ""))
+        elif b == "instance":
+            unknown.append(f"{pr.key}: the candidate's probe ended {a or 'without a result'} (scope {scope})")
+        else:
+            unknown.append(f"{pr.key}: the original's probe ended {b}, the candidate's {a} (scope {scope})")
+    return reasons, unknown
+
+
+def _lost_runs(before: ProbeResults, after: ProbeResults) -> tuple[list[str], list[str]]:
+    reasons, unknown = [], []
+    remaining = list(after.runs)
+    for label, outcome in before.runs:
+        match = next((r for r in remaining if r[0] == label), None)
+        if match is None:
+            continue
+        remaining.remove(match)
+        if outcome == "instance" and match[1] == "no_instance":
+            reasons.append(f"vacuous: run {label} had an instance and has none now")
+        elif outcome == "instance" and match[1] != "instance":
+            unknown.append(f"run {label}: ended {match[1]} (it had an instance)")
+    return reasons, unknown
+
+
+def semantic_checks(
+    original: str, candidate: str, verifier: Verifier, scope: str | None = None, timeout_s: float = 30.0
+) -> tuple[list[str], list[str], str, list[str]]:
+    """(reasons, unknown, scope, skipped probes): the candidate keeps every instance the original had
+    (the model, each signature and field, each run) and every pred/fun it changed stays satisfiable /
+    non-empty and does not become always true. Two verifier calls (the original's is the same text for
+    every candidate, so the verdict cache answers it after the first)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    scope = scope or probe_scope(opar)
+    changed = changed_callables(opar, cpar)
+    csigs = {n for p in cpar if p.kind == "sig" for n in sig_names(p)}
+    cfields = {f"{n}.{f}" for p in cpar if p.kind == "sig" for n in sig_names(p) for f, _ in field_names(p)}
+    reasons: list[str] = []
+    gprobes = []
+    if _global_change(opar, cpar, changed):
+        for pr in global_probes(opar):
+            name = pr.key.split(" ", 1)[-1]
+            if pr.kind == "sig" and name not in csigs:
+                reasons.append(f"sig {name} was removed")
+            elif pr.kind == "field" and name not in cfields:
+                reasons.append(f"field {name} was removed")
+            else:
+                gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
+    oprobes = global_probes(opar) + callable_probes(opar)
+    after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
+    if after.error:
+        return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
+    fprobes = callable_probes(cpar, changed)
+    if fprobes:  # changed definitions, judged under the original's facts
+        hybrid = run_probes(verifier, without_checks(transplant_callables(original, candidate, changed)), fprobes,
+                            scope, timeout_s)
+        if hybrid.error:
+            after.skipped += [f"{p.key} (under the original's facts: {hybrid.error})" for p in fprobes]
+        after.outcomes.update(hybrid.outcomes)
+        after.skipped += hybrid.skipped
+    cprobes = gprobes + fprobes
+    before = run_probes(verifier, without_checks(original), oprobes, scope, timeout_s)
+    if before.error:  # a faulty original that does not compile has no instances to lose
+        return reasons, [], scope, ["all (the original does not compile)"]
+    r1, u1 = _compare(cprobes, before, after, scope)
+    r2, u2 = _lost_runs(before, after)
+    skipped = sorted(set(before.skipped) | set(after.skipped))
+    return reasons + r1 + r2, u1 + u2, scope, skipped
+
+
+def reached_edits(
+    original: str, candidate: str, roots_source: str = "", hidden_roots: bool = False, exclude: Sequence[str] = ()
+) -> list[str]:
+    """Paragraphs of the original that a frozen property reaches and the candidate edited or removed.
+
+    Roots are the original's assertions and commands, plus those of roots_source (a hidden oracle; then
+    the root is called "the hidden oracle", never by name)."""
+    opar = split_paragraphs(original)
+    extra = split_paragraphs(roots_source) if roots_source else []
+    roots = roots_of(opar) + roots_of(extra) + [p for p in extra if p.kind in ("pred", "fun")]
+    reach = reached([*opar, *extra], roots)
+    now = _by_key(split_paragraphs(candidate))
+    okeys = {p.key: p for p in opar}
+    out = []
+    for key, (root, path) in reach.items():
+        if key not in okeys or key in exclude or now.get(key) == canonical(okeys[key].text):
+            continue
+        hidden = root not in {p.key for p in opar}
+        where = "the hidden oracle" if (hidden and hidden_roots) else f"{root}: {describe(path)}"
+        out.append(f"{key} ({'removed' if key not in now else 'edited'}; reached by {where})")
     return out
 
 
-def vacuity_reasons(original: str, candidate: str, verifier: Verifier, scope: str = "3") -> list[str]:
-    """The candidate still has an instance where the original had one: the whole model (run {}), each
-    run of the original, each changed predicate. Two verifier calls."""
+def _captured(frozen: Sequence[FrozenRegion], original: str, candidate: str) -> list[str]:
+    """New definitions that capture a name a frozen paragraph uses (its text unchanged, its meaning not):
+    e.g. a field ``next`` removed and ``fun next { none -> none }`` added."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    changed = _changed_preds(opar, cpar)
-    old = [n for n in changed if any(q.kind == "pred" and q.name == n for q in opar)]
-    sigs = [n.strip() for p in opar if p.kind == "sig" for n in p.name.split(",") if n.strip()]
-    sigs = [n for n in sigs if any(q.kind == "sig" and n in q.name.split(", ") for q in cpar)]
-    cv = verifier.check(_probes(candidate, changed, scope, sigs))
-    if cv.status in ("syntax_error", "type_error", "error"):
-        msg = cv.errors[0].message if cv.errors else cv.status
-        return [f"candidate does not compile ({cv.status}: {msg}); vacuity not checked"]
-    ov = verifier.check(_probes(original, old, scope, sigs))
-    if ov.status in ("syntax_error", "type_error", "error"):
-        return []  # nothing to compare against
-    before, after = _outcomes(ov, old), _outcomes(cv, changed)
-    reasons = [
-        f"vacuous: {'the model (all signatures inhabited)' if name == 'model' else 'pred ' + name}"
-        f" has no instance for {scope}"
-        for name, outcome in after.items()
-        if outcome == "no_instance" and before.get(name) == "instance"
-    ]
-    remaining = [c for c in cv.commands if not c.label.startswith("fmrepair_probe_")]
-    for oc in ov.commands:
-        if oc.kind != "run" or oc.outcome != "instance" or oc.label.startswith("fmrepair_probe_"):
-            continue
-        match = next((c for c in remaining if c.label == oc.label and c.kind == "run"), None)
-        if match is not None:
-            remaining.remove(match)
-            if match.outcome == "no_instance":
-                reasons.append(f"vacuous: run {oc.label} had an instance and has none now")
-    return reasons
+    used: dict[str, str] = {}
+    for region in frozen:
+        for para in split_paragraphs(region.text)[:1]:
+            for n in referenced_names(para):
+                used.setdefault(n, region.name)
+    def defs(paras: Sequence[Paragraph]) -> list[tuple[str, str, str]]:  # (name, what, paragraph key)
+        out = [(short_name(p), "definition", p.key) for p in paras if p.kind in CALLABLE]
+        out += [(n, "signature", p.key) for p in paras if p.kind == "sig" for n in sig_names(p)]
+        return out + [(f, "field", p.key) for p in paras if p.kind == "sig" for f, _ in field_names(p)]
 
+    before = {(n, what) for n, what, _ in defs(opar)}
+    reasons = []
+    for n, what, key in defs(cpar):
+        if n in used and (n, what) not in before:
+            reasons.append(f"{key} defines {n} as a {what}, a name frozen {used[n]} uses: its meaning would change")
+    return reasons
 
 def gate(
     original: str,
@@ -185,29 +325,41 @@ def gate(
     *,
     frozen: Sequence[FrozenRegion] | None = None,
     editable: Sequence[str] | None = None,
+    also_editable: Sequence[str] = (),
     hidden_names: Sequence[str] = (),
     hidden_bodies: Sequence[str] = (),
+    hidden_roots: str = "",
     verifier: Verifier | None = None,
-    scope: str = "3",
+    scope: str | None = None,
+    timeout_s: float = 30.0,
 ) -> FaithfulnessReport:
     """Judge ``candidate`` against ``original`` (the visible text the model was given).
 
-    frozen defaults to every assertion and command of the original; editable (paragraph keys such as
-    "pred inv1") forbids any other added paragraph; without a verifier the vacuity checks are skipped.
+    frozen defaults to every assertion, command and open of the original and every pred/fun they reach
+    (except those named in also_editable); editable (paragraph keys such as "pred inv1") is a task's
+    whole editable part and forbids any other added paragraph; hidden_roots is a hidden oracle whose
+    reach is recorded (reached_edits) without naming it. Without a verifier only the text checks run.
     """
-    frozen = list(frozen) if frozen is not None else default_frozen(original)
+    frozen = list(frozen) if frozen is not None else default_frozen(original, also_editable)
     paras = split_paragraphs(candidate)
     reasons = _compare_regions(frozen, paras) + _added(frozen, paras, editable)
+    reasons += _captured(frozen, original, candidate)
     reasons += leaks(candidate, original, hidden_names, hidden_bodies)
-    checked = False
+    edits = reached_edits(original, candidate, hidden_roots, hidden_roots=True, exclude=editable or ())
+    report = FaithfulnessReport(faithful=False, reasons=reasons, reached_edits=edits)
     if verifier is not None:
-        reasons += vacuity_reasons(original, candidate, verifier, scope)
-        checked = True
-    return FaithfulnessReport(faithful=not reasons, reasons=reasons, vacuity_checked=checked)
+        more, unknown, used_scope, skipped = semantic_checks(original, candidate, verifier, scope, timeout_s)
+        report.reasons += more
+        report.unknown, report.probe_scope, report.skipped_probes = unknown, used_scope, skipped
+        report.vacuity_checked = True
+    report.faithful = not report.reasons and not report.unknown
+    return report
 
 
 def gate_task(task: Task, candidate: str, verifier: Verifier | None = None) -> FaithfulnessReport:
-    """The gate with everything the task knows (hidden names/bodies come from hidden meta)."""
+    """The gate with everything the task knows: its frozen regions and editable part (the task decides
+    what may change: Alloy4Fun one predicate body, ARepair everything but the property), hidden names
+    and bodies from hidden meta; edits the (visible or hidden) property reaches are recorded."""
     return gate(
         task.visible,
         candidate,
@@ -215,5 +367,6 @@ def gate_task(task: Task, candidate: str, verifier: Verifier | None = None) -> F
         editable=task.meta.get("editable"),
         hidden_names=[*task.meta.get("hidden_reference_names", []), *task.meta.get("hidden_property", [])],
         hidden_bodies=[task.meta["hidden_reference_body"]] if task.meta.get("hidden_reference_body") else [],
+        hidden_roots=task.hidden_oracle,
         verifier=verifier,
     )

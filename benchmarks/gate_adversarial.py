@@ -1,0 +1,104 @@
+"""The adversarial gate benchmark: every case under benchmarks/gate_cases/<formalism>/<case>/ through the
+faithfulness gate, accepted / rejected / unknown per loophole class.
+
+A case is ``original.<ext>``, ``candidate.<ext>`` and ``case.json`` ({"class", "expect": "reject" |
+"accept", "note", optional "editable": [names]}). Target: every unfaithful candidate rejected, every
+faithful one accepted. Exit 0 when every case meets its expectation, 1 otherwise.
+
+    .venv/bin/python benchmarks/gate_adversarial.py [--formalism alloy|acsl] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+CASES = Path(__file__).resolve().parent / "gate_cases"
+
+
+def load_cases(formalism: str | None = None) -> list[dict[str, Any]]:
+    out = []
+    for d in sorted(CASES.glob("*/*")):
+        if not (d / "case.json").is_file() or (formalism and d.parent.name != formalism):
+            continue
+        meta = json.loads((d / "case.json").read_text(encoding="utf-8"))
+        orig = next(d.glob("original.*"))
+        out.append({**meta, "name": d.name, "formalism": d.parent.name, "dir": d, "original": orig,
+                    "candidate": next(d.glob("candidate.*"))})
+    return out
+
+
+class Judge:
+    """One JVM for every Alloy case."""
+
+    def __init__(self) -> None:
+        self._alloy = None
+
+    def alloy(self):  # noqa: ANN201
+        if self._alloy is None:
+            from fmrepair.verifiers.alloy import AlloyVerifier
+
+            self._alloy = AlloyVerifier(workers=1)
+        return self._alloy
+
+    def verdict(self, case: dict[str, Any]) -> tuple[str, list[str]]:
+        """("accept" | "reject" | "unknown", reasons)."""
+        if case["formalism"] == "alloy":
+            from fmrepair.verifiers.alloy_gate import gate
+
+            orig = case["original"].read_text(encoding="utf-8")
+            cand = case["candidate"].read_text(encoding="utf-8")
+            rep = gate(orig, cand, also_editable=case.get("editable", []), verifier=self.alloy())
+            return ("accept" if rep.faithful else "unknown" if not rep.reasons else "reject"), rep.reasons + rep.unknown
+        if case["formalism"] == "acsl":
+            from fmrepair.verifiers.acsl_gate import gate_files
+
+            rep = gate_files(str(case["original"]), str(case["candidate"]))
+            return ("accept" if rep["faithful"] else "reject"), list(rep.get("reasons", []))
+        raise ValueError(f"no gate for {case['formalism']}")
+
+    def close(self) -> None:
+        if self._alloy is not None:
+            self._alloy.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--formalism", choices=["alloy", "acsl"])
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    judge = Judge()
+    rows: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    wrong, records = [], []
+    try:
+        for case in load_cases(args.formalism):
+            got, reasons = judge.verdict(case)
+            rows[(case["formalism"], case["class"])][got] += 1
+            ok = got == case["expect"]
+            records.append({"case": f"{case['formalism']}/{case['name']}", "class": case["class"],
+                            "expect": case["expect"], "got": got, "reasons": reasons})
+            if not ok:
+                wrong.append(records[-1])
+    finally:
+        judge.close()
+    if args.json:
+        print(json.dumps(records, indent=2))
+    else:
+        print("| formalism | class | cases | rejected | accepted | unknown |\n|---|---|---:|---:|---:|---:|")
+        for (f, cls), n in sorted(rows.items()):
+            print(f"| {f} | {cls} | {sum(n.values())} | {n['reject']} | {n['accept']} | {n['unknown']} |")
+        unf = [r for r in records if r["expect"] == "reject"]
+        fai = [r for r in records if r["expect"] == "accept"]
+        print(f"\nunfaithful rejected: {sum(r['got'] == 'reject' for r in unf)} / {len(unf)}; "
+              f"faithful accepted: {sum(r['got'] == 'accept' for r in fai)} / {len(fai)}")
+        for r in wrong:
+            print(f"MISMATCH {r['case']} ({r['class']}): expected {r['expect']}, got {r['got']}: {r['reasons'][:3]}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

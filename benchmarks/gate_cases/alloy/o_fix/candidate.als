@@ -1,0 +1,16 @@
+// Rounds of a protocol, ordered (written for fmrepair's gate cases).
+open util/ordering[Round]
+sig Proc {}
+sig Round { leader: lone Proc, voted: set Proc }
+
+pred stable[r: Round] { r.leader = r.next.leader }
+pred eventuallyLed { some r: Round | some r.leader }
+pred monotone { all r: Round - last | r.voted in r.next.voted }
+
+fact Start { no first.voted }
+// faulty: votes may be withdrawn
+fact Votes { all r: Round - last | r.voted in r.next.voted }
+
+assert VotesGrow { monotone }
+check VotesGrow for 4 expect 0
+run eventuallyLed for 3

@@ -1,0 +1,216 @@
+"""Probe commands that ask whether a specification kept its instances (the gate's semantic checks).
+
+Each probe is one ``run`` appended to the specification under a reserved label:
+- ``model``: every signature inhabited at once (the empty instance would survive ``fact { no Node }``);
+- ``sig S`` / ``field S.f``: the signature / field can be non-empty (non-degeneracy);
+- ``pred p``: p is satisfiable; ``pred p (not always true)``: some arguments make p false;
+- ``fun f``: f can return a non-empty value.
+A probe whose own text does not compile (an unusual parameter shape) is dropped from both sides and
+named in ``skipped``; a probe that times out or errors is *unknown*, never a pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from fmrepair.verifiers.alloy.reach import short_name
+from fmrepair.verifiers.alloy_text import Paragraph, split_paragraphs, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_probe_"
+_MODS = {"disj", "var", "private", "one", "lone", "some", "abstract"}
+
+
+class Probe(BaseModel):
+    key: str  # "sig Node", "field Node.next", "pred acyclic", "pred acyclic (not always true)", "fun f"
+    formula: str
+    kind: str  # "model" | "sig" | "field" | "pred" | "taut" | "fun"
+
+
+class ProbeResults(BaseModel):
+    outcomes: dict[str, str] = Field(default_factory=dict)  # probe key -> outcome
+    witnesses: dict[str, str] = Field(default_factory=dict)
+    runs: list[tuple[str, str]] = Field(default_factory=list)  # the spec's own runs: (label, outcome)
+    skipped: list[str] = Field(default_factory=list)
+    error: str | None = None  # the specification itself does not compile
+
+
+def _split_top(text: str, sep: str = ",") -> list[str]:
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur))
+    return out
+
+
+def _decl_names(decls: str) -> list[str]:
+    names: list[str] = []
+    for piece in _split_top(decls):
+        head = piece.split(":", 1)[0].split()
+        head = [w for w in head if w not in _MODS]
+        if head:
+            names.append(head[-1])
+    return names
+
+
+def signature(p: Paragraph) -> tuple[str, list[str], str | None] | None:
+    """(parameter declarations, argument names, receiver sig) of a pred/fun; None if unreadable."""
+    if p.body_start is None:
+        return None
+    header = p.text[: p.body_start - p.start - 1]
+    toks = tokens(header)
+    words = [t.text for t in toks]
+    try:
+        k = words.index(p.kind) + 1
+    except ValueError:
+        return None
+    receiver = None
+    if k + 2 < len(words) and words[k + 1] == ".":
+        receiver, k = words[k], k + 2
+    k += 1  # past the name
+    decls = ""
+    if k < len(toks) and toks[k].text in "[(":
+        close = "]" if toks[k].text == "[" else ")"
+        depth = toks[k].depth + 1
+        end = next((j for j in range(k + 1, len(toks)) if toks[j].text == close and toks[j].depth == depth), None)
+        if end is None:
+            return None
+        decls = header[toks[k].end : toks[end].start].strip()
+    return decls, _decl_names(decls) if decls else [], receiver
+
+
+def _call(p: Paragraph, sig: tuple[str, list[str], str | None], negate: bool = False, some: bool = False) -> str:
+    decls, args, receiver = sig
+    name = short_name(p)
+    call = f"fmr_this.{name}" if receiver else name
+    if args:
+        call += "[" + ", ".join(args) + "]"
+    body = f"some {call}" if some else (f"not {call}" if negate else call)
+    quant = ([f"fmr_this: {receiver}"] if receiver else []) + ([decls] if decls else [])
+    return f"some {', '.join(quant)} | {body}" if quant else body
+
+
+def sig_names(p: Paragraph) -> list[str]:
+    return [n.strip() for n in p.name.split(",") if n.strip()]
+
+
+def _is_var(p: Paragraph) -> bool:
+    head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
+    return "var" in head.split()
+
+
+def field_names(p: Paragraph) -> list[tuple[str, bool]]:
+    """(field, is var) declared in a sig paragraph's body."""
+    if p.kind != "sig" or p.body is None:
+        return []
+    out: list[tuple[str, bool]] = []
+    pending: list[str] = []
+    for piece in _split_top(p.body):
+        words = piece.split(":", 1)[0].split()
+        var = "var" in words
+        words = [w for w in words if w not in _MODS]
+        if not words or not re.fullmatch(r"[A-Za-z_][\w']*", words[-1]):
+            continue
+        pending.append(words[-1])
+        if ":" in piece:
+            out += [(n, var) for n in pending]
+            pending = []
+    return out
+
+
+def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
+    """The model, every signature and every field (enum sigs excluded: their atoms are fixed)."""
+    sigs = [(n, p) for p in paras if p.kind == "sig" for n in sig_names(p)]
+    probes: list[Probe] = []
+    if sigs:
+        probes.append(Probe(key="model", formula=" and ".join(f"some {n}" for n, _ in sigs), kind="model"))
+    for n, p in sigs:
+        probes.append(Probe(key=f"sig {n}", formula=f"{'eventually ' if _is_var(p) else ''}some {n}", kind="sig"))
+    for n, p in sigs:
+        for f, var in field_names(p):
+            probes.append(
+                Probe(key=f"field {n}.{f}", formula=f"{'eventually ' if var else ''}some {n} <: {f}", kind="field")
+            )
+    return probes
+
+
+def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None) -> list[Probe]:
+    """Satisfiable and not-always-true probes for preds, non-empty probes for funs (keys in names)."""
+    probes: list[Probe] = []
+    for p in paras:
+        if p.kind not in ("pred", "fun") or (names is not None and p.key not in names):
+            continue
+        sig = signature(p)
+        if sig is None:
+            continue
+        if p.kind == "pred":
+            probes.append(Probe(key=p.key, formula=_call(p, sig), kind="pred"))
+            probes.append(Probe(key=f"{p.key} (not always true)", formula=_call(p, sig, negate=True), kind="taut"))
+        else:
+            probes.append(Probe(key=p.key, formula=_call(p, sig, some=True), kind="fun"))
+    return probes
+
+
+def _text(source: str, probes: Sequence[Probe], scope: str) -> tuple[str, int]:
+    base = source.rstrip() + "\n\n"
+    lines = [f"{LABEL}{i}: run {{ {pr.formula} }} for {scope}" for i, pr in enumerate(probes)]
+    return base + "\n".join(lines) + "\n", base.count("\n") + 1
+
+
+def run_probes(
+    verifier: Verifier, source: str, probes: Sequence[Probe], scope: str, timeout_s: float = 30.0
+) -> ProbeResults:
+    """Check ``source`` with the probes appended; probes whose text does not compile are dropped."""
+    live = list(probes)
+    res = ProbeResults()
+    for _ in range(len(probes) + 1):
+        text, first_line = _text(source, live, scope)
+        v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+        if v.status in ("syntax_error", "type_error", "error"):
+            line = next((e.line for e in v.errors if e.line is not None), None)
+            if line is not None and line >= first_line and line - first_line < len(live):
+                res.skipped.append(live.pop(line - first_line).key)
+                continue
+            res.error = f"{v.status}: {v.errors[0].message if v.errors else v.status}"
+            return res
+        for c in v.commands:
+            if c.label.startswith(LABEL):
+                pr = live[int(c.label[len(LABEL) :])]
+                res.outcomes[pr.key] = c.outcome
+                if c.witness:
+                    res.witnesses[pr.key] = c.witness
+            elif c.kind == "run":
+                res.runs.append((c.label, c.outcome))
+        return res
+    res.error = "probes could not be built"
+    return res
+
+
+def probe_scope(paras: Sequence[Paragraph]) -> str:
+    """The scope of the original's first check command (else its first run; else 3)."""
+    cmds = [p for p in paras if p.kind == "command"]
+    cmds.sort(key=lambda p: p.command != "check")
+    for p in cmds:
+        return p.scope or "3"
+    return "3"
+
+
+def without_checks(source: str) -> str:
+    """The source with its check commands removed (probes need its runs, not its checks)."""
+    out = source
+    for p in sorted((q for q in split_paragraphs(source) if q.kind == "command" and q.command == "check"),
+                    key=lambda q: q.start, reverse=True):
+        out = out[: p.start] + out[p.end :]
+    return out
