@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult, reached_edits
@@ -48,11 +48,12 @@ def editable_paragraphs(task: Task) -> list[str]:
     return names
 
 
-def task_from_user_file(path: str, text: str) -> Task:
-    """A user's own file: nothing hidden; assertions and commands are frozen."""
+def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> Task:
+    """A user's own file: nothing hidden; assertions, commands, opens and every pred/fun they reach are
+    frozen, except the reached paragraphs the user names editable."""
     from fmrepair.verifiers.alloy_gate import default_frozen
 
-    frozen = default_frozen(text)
+    frozen = default_frozen(text, editable)
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
 
 
