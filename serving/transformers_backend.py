@@ -1,4 +1,4 @@
-"""In-process backend: transformers + Outlines JsonSchema-constrained generation (CPU or GPU)."""
+"""In-process backend: transformers with per-row JSON-schema constraints (llguidance), batched across threads."""
 
 from __future__ import annotations
 
@@ -6,31 +6,36 @@ import json
 import os
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fmrepair.serving.base import ChatMessage, ChatResult, ModelError, Sampling, SyncChatModel, Usage
+from fmrepair.serving.batching import GatherBatcher
 from fmrepair.serving.schema import parse_completion
 
 if TYPE_CHECKING:
     from fmrepair.serving.config import ModelEntry
 
 
-COMPACT_JSON = {"key_separator": ": ", "item_separator": ", "}
+@dataclass
+class _Request:
+    """One chat call, tokenized, waiting for its batch."""
 
-
-def _has_llguidance() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("llguidance") is not None
+    prompt_ids: list[int]
+    grammar: str | None
+    sampling: Sampling
 
 
 class TransformersChatModel(SyncChatModel):
     """A local model directory (safetensors + tokenizer) run with ``transformers.generate``.
 
-    With a schema, Outlines' JSON-schema logits processor constrains every token, so the reply always
-    parses unless it is cut at ``max_tokens`` (give free-text fields a ``maxLength``). On CPU one
-    torch thread is used unless ``threads`` says otherwise. The model loads on first use.
+    With a schema, an llguidance JSON-schema matcher constrains every token of that reply (compact
+    JSON), so the reply always parses unless it is cut at ``max_tokens`` (give free-text fields a
+    ``maxLength``). Calls from several threads are gathered for up to ``batch_window_ms`` into one
+    left-padded ``generate`` call of at most ``max_batch`` rows, each row with its own schema, budget
+    and sampling (``row_processors.py``); ``max_batch=1`` runs calls one at a time. The model loads
+    once, on first use, under a lock. On CPU one torch thread is used unless ``threads`` says otherwise.
     """
 
     def __init__(
@@ -43,6 +48,8 @@ class TransformersChatModel(SyncChatModel):
         threads: int | None = 1,
         dtype: str | None = None,
         default_sampling: Sampling | None = None,
+        batch_window_ms: float = 20.0,
+        max_batch: int = 16,
     ) -> None:
         self.path = Path(path)
         self.name = name or self.path.name
@@ -51,12 +58,15 @@ class TransformersChatModel(SyncChatModel):
         self.threads = threads
         self.dtype = dtype
         self.default_sampling = default_sampling or Sampling()
-        self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
+        self._tok_lock = threading.Lock()  # a fast tokenizer must not be used from two threads at once
         self._model: Any = None
         self._tokenizer: Any = None
-        self._outlines: Any = None
-        self._generators: dict[str, Any] = {}
-        self._last_ids: Any = None
+        self._llg_tokenizer: Any = None
+        self._grammars: dict[str, str] = {}
+        self.batcher: GatherBatcher[_Request, list[list[int]]] = GatherBatcher(
+            self._run_batch, window_s=batch_window_ms / 1000, max_batch=max_batch, name=f"batcher-{self.name}"
+        )
 
     @classmethod
     def from_entry(cls, entry: ModelEntry) -> TransformersChatModel:
@@ -79,16 +89,23 @@ class TransformersChatModel(SyncChatModel):
             threads=opts.get("threads", 1),
             dtype=opts.get("dtype"),
             default_sampling=entry.default_sampling(),
+            batch_window_ms=entry.batch_window_ms,
+            max_batch=entry.max_batch,
         )
 
     # -- loading -------------------------------------------------------------------------------
-    def _load(self) -> None:
+    def _ensure_loaded(self) -> None:
+        """Load once: concurrent first calls wait for one load (two at once crash in transformers)."""
         if self._model is not None:
             return
+        with self._load_lock:
+            if self._model is None:
+                self._load()
+
+    def _load(self) -> None:
         os.environ["HF_HUB_OFFLINE"] = "1"  # never reach a hub
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         try:
-            import outlines
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
@@ -98,48 +115,53 @@ class TransformersChatModel(SyncChatModel):
         if device == "cpu" and self.threads:
             torch.set_num_threads(self.threads)
         dtype = getattr(torch, self.dtype) if self.dtype else (torch.float32 if device == "cpu" else torch.bfloat16)
-        self._tokenizer = AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+        tokenizer = AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+        tokenizer.padding_side = "left"
+        if tokenizer.pad_token_id is None:
+            tokenizer.pad_token_id = tokenizer.eos_token_id
         model = AutoModelForCausalLM.from_pretrained(self.path, dtype=dtype, local_files_only=True)
-        self._model = model.to(device).eval()
-        self._outlines = outlines.from_transformers(self._model, self._tokenizer)
-        self._capture_generated_ids()
+        model = self._prepare(model.to(device).eval())
+        self._tokenizer = tokenizer
+        self._model = model  # last: other threads test it without the lock
 
-    def _capture_generated_ids(self) -> None:
-        """Record the generated token ids of each call, for exact counts and finish reasons."""
-        inner = getattr(self._outlines, "_generate_output_seq", None)
-        if inner is None:  # pragma: no cover - other Outlines versions: fall back to re-encoding
-            return
+    def _prepare(self, model: Any) -> Any:
+        """Hook for subclasses (e.g. merge a LoRA adapter) before the model is used."""
+        return model
 
-        def wrapped(prompts: Any, inputs: Any, **kwargs: Any) -> Any:
-            ids = inner(prompts, inputs, **kwargs)
-            self._last_ids = ids
-            return ids
+    def _llg(self) -> Any:
+        if self._llg_tokenizer is None:
+            try:
+                import llguidance.hf
+            except ImportError as exc:
+                hint = "pip install 'fmrepair[local]'"
+                raise ModelError(f"schema-constrained generation needs llguidance: {hint} ({exc})") from exc
+            with self._load_lock:
+                if self._llg_tokenizer is None:
+                    self._llg_tokenizer = llguidance.hf.from_tokenizer(self._tokenizer, eos_token=self._stop_id())
+        return self._llg_tokenizer
 
-        self._outlines._generate_output_seq = wrapped
+    def _grammar(self, schema: dict[str, Any]) -> str:
+        from fmrepair.serving.row_processors import json_schema_grammar
 
-    def _generator(self, schema: dict[str, Any] | None) -> Any:
-        import outlines
+        key = json.dumps(schema, sort_keys=True)
+        if key not in self._grammars:
+            import llguidance
 
-        key = json.dumps(schema, sort_keys=True) if schema is not None else ""
-        if key not in self._generators:
-            if schema is None:
-                self._generators[key] = outlines.Generator(self._outlines, None)
-            elif _has_llguidance():
-                # llguidance builds token masks lazily: compiling a schema costs seconds whatever the
-                # maxLength of its strings (outlines-core's default DFA took 196 s and 6.4 GB for one
-                # maxLength-1500 field here), and compact JSON saves tokens
-                compact = {**schema, "x-guidance": {"whitespace_flexible": False, **COMPACT_JSON}}
-                output_type = outlines.types.JsonSchema(compact)
-                self._generators[key] = outlines.Generator(self._outlines, output_type, backend="llguidance")
-            else:
-                output_type = outlines.types.JsonSchema(schema)
-                self._generators[key] = outlines.Generator(self._outlines, output_type)
-        return self._generators[key]
+            try:
+                grammar = json_schema_grammar(schema)
+            except ValueError as exc:
+                raise ModelError(f"{self.name}: schema not usable for constrained generation: {exc}") from exc
+            is_error, messages = llguidance.LLMatcher.validate_grammar_with_warnings(grammar, self._llg())
+            if is_error:
+                raise ModelError(f"{self.name}: schema not usable for constrained generation: {messages[0]}")
+            self._grammars[key] = grammar
+        return self._grammars[key]
 
-    # -- generation ----------------------------------------------------------------------------
+    # -- tokens --------------------------------------------------------------------------------
     def count_tokens(self, text: str) -> int:
-        self._load()
-        return len(self._tokenizer(text, add_special_tokens=False)["input_ids"])
+        self._ensure_loaded()
+        with self._tok_lock:
+            return len(self._tokenizer(text, add_special_tokens=False)["input_ids"])
 
     def _eos_ids(self) -> set[int]:
         eos = self._model.generation_config.eos_token_id
@@ -148,6 +170,11 @@ class TransformersChatModel(SyncChatModel):
             ids.add(self._tokenizer.eos_token_id)
         return ids
 
+    def _stop_id(self) -> int:
+        if self._tokenizer.eos_token_id is not None:
+            return int(self._tokenizer.eos_token_id)
+        return min(self._eos_ids())
+
     def _row_stats(self, row: list[int]) -> tuple[int, str]:
         eos = self._eos_ids()
         for i, tok in enumerate(row):
@@ -155,33 +182,53 @@ class TransformersChatModel(SyncChatModel):
                 return i + 1, "stop"
         return len(row), "length"
 
-    def _generate_once(self, chat_input: Any, schema: dict[str, Any] | None, s: Sampling, n: int) -> list[Any]:
+    # -- generation ----------------------------------------------------------------------------
+    def _run_batch(self, requests: list[_Request]) -> list[list[list[int]]]:
+        """One left-padded ``generate`` call for all requests; each gets its rows' generated ids."""
         import torch
+        from transformers import LogitsProcessorList
 
-        kwargs: dict[str, Any] = {"max_new_tokens": s.max_tokens}
-        if s.temperature > 0:
-            kwargs |= {"do_sample": True, "temperature": s.temperature, "top_p": s.top_p}
-            if n > 1:
-                kwargs["num_return_sequences"] = n
-        else:
-            kwargs |= {"do_sample": False, "temperature": None, "top_p": None, "top_k": None}
-        if s.seed is not None:
-            torch.manual_seed(s.seed)
-        self._last_ids = None
+        from fmrepair.serving.row_processors import RowLogitsProcessor, RowSpec, row_seed
+
+        rows: list[RowSpec] = []
+        prompts: list[list[int]] = []
+        owners: list[int] = []
+        for k, req in enumerate(requests):
+            s = req.sampling
+            samples = s.n if s.temperature > 0 else 1  # greedy decoding gives n equal sequences: run it once
+            for j in range(samples):
+                seed = row_seed(s.seed, j) if s.seed is not None else None
+                rows.append(RowSpec(req.grammar, s.max_tokens, s.temperature, s.top_p, seed))
+                prompts.append(req.prompt_ids)
+                owners.append(k)
+        pad = self._tokenizer.pad_token_id
+        width = max(len(p) for p in prompts)
+        device = self._model.device
+        input_ids = torch.tensor([[pad] * (width - len(p)) + p for p in prompts], device=device)
+        attention = torch.tensor([[0] * (width - len(p)) + [1] * len(p) for p in prompts], device=device)
+        eos = self._eos_ids()
+        llg = self._llg() if any(r.grammar is not None for r in rows) else None
+        processor = RowLogitsProcessor(rows, llg, eos, self._stop_id())
         with torch.inference_mode():
-            out = self._generator(schema)(chat_input, **kwargs)
-        texts = out if isinstance(out, list) else [out]
-        ids = self._last_ids
-        rows: list[list[int]] = []
-        if ids is not None:
-            rows = [ids.tolist()] if ids.dim() == 1 else [r.tolist() for r in ids]
-        results = []
-        for i, text in enumerate(texts):
-            if i < len(rows):
-                count, finish = self._row_stats(rows[i])
-            else:
-                count, finish = self.count_tokens(text), None
-            results.append((text, count, finish))
+            out = self._model.generate(
+                input_ids=input_ids,
+                attention_mask=attention,
+                max_new_tokens=max(r.max_new_tokens for r in rows),
+                do_sample=False,
+                temperature=None,
+                top_p=None,
+                top_k=None,
+                logits_processor=LogitsProcessorList([processor]),
+                pad_token_id=pad,
+                eos_token_id=sorted(eos),
+            )
+        generated = out[:, width:].tolist()
+        results: list[list[list[int]]] = [[] for _ in requests]
+        for i, row in enumerate(generated):
+            results[owners[i]].append(row[: rows[i].max_new_tokens])
+        for req, ids in zip(requests, results, strict=True):
+            if len(ids) < req.sampling.n:
+                ids.extend([list(ids[0]) for _ in range(req.sampling.n - len(ids))])
         return results
 
     def chat(
@@ -190,27 +237,30 @@ class TransformersChatModel(SyncChatModel):
         schema: dict[str, Any] | None = None,
         sampling: Sampling | None = None,
     ) -> ChatResult:
-        from outlines.inputs import Chat
-
         s = sampling or self.default_sampling
         started = time.perf_counter()
-        with self._lock:
-            self._load()
-            dicts = [{"role": m.role, "content": m.content} for m in messages]
+        self._ensure_loaded()
+        dicts = [{"role": m.role, "content": m.content} for m in messages]
+        with self._tok_lock:
             prompt_text = self._tokenizer.apply_chat_template(dicts, tokenize=False, add_generation_prompt=True)
-            prompt_tokens = self.count_tokens(prompt_text)
-            if prompt_tokens + s.max_tokens > self.context_window:
-                raise ModelError(
-                    f"{self.name}: prompt ({prompt_tokens} tokens) + max_tokens ({s.max_tokens}) exceeds "
-                    f"the context window ({self.context_window})"
-                )
-            chat_input = Chat(dicts)
-            outs = []
-            if s.temperature > 0 or s.n == 1:
-                outs = self._generate_once(chat_input, schema, s, s.n)
-            else:  # greedy decoding cannot return several sequences: repeat it
-                for _ in range(s.n):
-                    outs += self._generate_once(chat_input, schema, s, 1)
+            prompt_ids = self._tokenizer(prompt_text)["input_ids"]
+        prompt_tokens = self.count_tokens(prompt_text)
+        if prompt_tokens + s.max_tokens > self.context_window:
+            raise ModelError(
+                f"{self.name}: prompt ({prompt_tokens} tokens) + max_tokens ({s.max_tokens}) exceeds "
+                f"the context window ({self.context_window})"
+            )
+        grammar = self._grammar(schema) if schema is not None else None
+        rows = self.batcher.submit(_Request(list(prompt_ids), grammar, s))
+        outs = []
+        for row in rows:
+            count, finish = self._row_stats(row)
+            with self._tok_lock:
+                text = self._tokenizer.decode(row[:count], skip_special_tokens=True)
+            outs.append((text, count, finish))
         completions = [parse_completion(text, schema, finish) for text, _, finish in outs]
         usage = Usage(prompt_tokens=prompt_tokens, completion_tokens=sum(c for _, c, _ in outs))
         return ChatResult(model=self.name, completions=completions, usage=usage, seconds=time.perf_counter() - started)
+
+    def close(self) -> None:
+        self.batcher.close()

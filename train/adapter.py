@@ -1,6 +1,6 @@
 """Serving an adapter back in-process: a ChatModel over base + LoRA, and a merged weights folder.
 
-``AdapterChatModel`` reuses the transformers backend unchanged (Outlines-constrained generation) and
+``AdapterChatModel`` reuses the transformers backend unchanged (constrained, batched generation) and
 only swaps the loaded model for ``PeftModel.from_pretrained(base, adapter).merge_and_unload()``.
 ``merge_adapter`` writes the same merged model as a plain safetensors folder, which any backend (and
 `fmrepair bench run --model`) can load; `train eval` uses it so both arms run through the same bench.
@@ -58,16 +58,8 @@ class AdapterChatModel(TransformersChatModel):
             default_sampling=entry.default_sampling(),
         )
 
-    def _load(self) -> None:
-        if self._model is not None:
-            return
-        super()._load()
-        import outlines
-
-        self._model = _merged(self._model, self.adapter).eval()
-        self._outlines = outlines.from_transformers(self._model, self._tokenizer)
-        self._generators = {}
-        self._capture_generated_ids()
+    def _prepare(self, model: Any) -> Any:
+        return _merged(model, self.adapter).eval()
 
 
 def merge_adapter(base_dir: str | Path, adapter: str | Path, out: str | Path) -> Path:

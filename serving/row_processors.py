@@ -1,0 +1,159 @@
+"""One logits processor for a padded batch whose rows are independent requests.
+
+Outlines 1.3 batches only prompts that share one output type and one set of sampling arguments
+(``Generator.batch``; its llguidance processor keeps one matcher per row, but all of one grammar), and
+seeds only the global torch RNG. Concurrent task workers send different schemas, temperatures, token
+budgets and seeds, so each row here carries its own:
+
+- a JSON-schema constraint: one llguidance ``LLMatcher`` per row (the engine Outlines used here), its
+  token mask applied to that row only;
+- a token budget: once a row has ``max_new_tokens`` tokens it is forced to end (the caller cuts it at
+  its budget, so its text and finish reason are what an unbatched call gives);
+- sampling: greedy rows are left to ``generate``'s argmax; sampled rows are drawn here with their own
+  ``torch.Generator`` (seeded from the request), so a seeded request draws the same tokens whatever
+  else shares its batch.
+
+``generate`` must run with ``do_sample=False``: this processor picks sampled tokens itself by leaving
+only the drawn token finite.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class RowSpec:
+    """What one row of a batch asks for."""
+
+    grammar: str | None  # an llguidance grammar (from ``json_schema_grammar``) or None
+    max_new_tokens: int
+    temperature: float = 0.0
+    top_p: float = 1.0
+    seed: int | None = None
+
+
+COMPACT_JSON = {"whitespace_flexible": False, "key_separator": ": ", "item_separator": ", "}
+
+
+def json_schema_grammar(schema: dict[str, Any]) -> str:
+    """The llguidance grammar for ``schema``, emitting compact JSON (no free whitespace).
+
+    llguidance builds token masks lazily, so compiling a schema costs little whatever the
+    ``maxLength`` of its strings (outlines-core's DFA took 196 s and 6.4 GB for one maxLength-1500
+    field here), and compact JSON saves tokens."""
+    import json
+
+    import llguidance
+
+    compact = {**schema, "x-guidance": {**COMPACT_JSON, **schema.get("x-guidance", {})}}
+    return llguidance.LLMatcher.grammar_from_json_schema(json.dumps(compact))
+
+
+def row_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th sample of a request seeded with ``seed``."""
+    return (seed * 1_000_003 + index) % (2**63 - 1)
+
+
+class RowLogitsProcessor:
+    """A ``transformers`` logits processor over a batch of independent rows (see the module doc)."""
+
+    def __init__(self, rows: list[RowSpec], llg_tokenizer: Any, eos_ids: set[int], stop_id: int) -> None:
+        self.rows = rows
+        self.eos_ids = eos_ids
+        self.stop_id = stop_id  # the token forced on a row that has spent its budget
+        self.step = 0
+        self.done = [False] * len(rows)
+        self.matchers: list[Any] = [None] * len(rows)
+        self.grammar_errors: list[str | None] = [None] * len(rows)
+        self._generators: list[Any] = [None] * len(rows)
+        if any(r.grammar is not None for r in rows):
+            import llguidance
+            import llguidance.torch
+
+            self._executor = llguidance.LLExecutor()
+            for i, row in enumerate(rows):
+                if row.grammar is not None:
+                    matcher = llguidance.LLMatcher(llg_tokenizer, row.grammar, log_level=0)
+                    self.matchers[i] = matcher
+                    if matcher.is_error():
+                        self.grammar_errors[i] = matcher.get_error()
+            self._bitmask = llguidance.torch.allocate_token_bitmask(len(rows), llg_tokenizer.vocab_size)
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        if self.step > 0:
+            self._advance(input_ids[:, -1].tolist())
+        self.step += 1
+        self._constrain(scores)
+        self._sample(scores)
+        self._force_stop(scores)
+        return scores
+
+    # -- per step --------------------------------------------------------------------------------
+    def _advance(self, last: list[int]) -> None:
+        """Feed each live row's last token to its matcher; retire rows that ended or spent their budget."""
+        for i, token in enumerate(last):
+            if self.done[i]:
+                continue
+            if token in self.eos_ids:
+                self.done[i] = True
+                continue
+            matcher = self.matchers[i]
+            if matcher is not None and self.grammar_errors[i] is None and not matcher.consume_token(token):
+                self.grammar_errors[i] = matcher.get_error() or f"token {token} rejected"
+        for i, row in enumerate(self.rows):
+            if not self.done[i] and self.step >= row.max_new_tokens:
+                self.done[i] = True
+
+    def _constrain(self, scores: Any) -> None:
+        live = [
+            (self.matchers[i], i)
+            for i in range(len(self.rows))
+            if self.matchers[i] is not None and not self.done[i] and self.grammar_errors[i] is None
+        ]
+        if not live:
+            return
+        import llguidance.torch
+        import torch
+
+        llguidance.torch.fill_next_token_bitmask_par(self._executor, live, self._bitmask)
+        index = torch.tensor([i for _, i in live], device=scores.device)
+        words = self._bitmask.to(scores.device)[index]  # (live, ceil(vocab / 32)) int32
+        shifts = torch.arange(32, device=scores.device, dtype=torch.int32)
+        allowed = ((words.unsqueeze(-1) >> shifts) & 1).bool().reshape(len(live), -1)
+        width = scores.shape[1]
+        if allowed.shape[1] >= width:
+            allowed = allowed[:, :width]
+        else:  # the model's embedding is wider than the tokenizer: those ids are never allowed
+            pad = torch.zeros(len(live), width - allowed.shape[1], dtype=torch.bool, device=scores.device)
+            allowed = torch.cat([allowed, pad], dim=1)
+        sub = scores[index]
+        scores[index] = sub.masked_fill(~allowed, float("-inf"))
+
+    def _sample(self, scores: Any) -> None:
+        import torch
+
+        for i, row in enumerate(self.rows):
+            if self.done[i] or row.temperature <= 0:
+                continue
+            if self._generators[i] is None:
+                seed = row.seed if row.seed is not None else secrets.randbits(62)
+                self._generators[i] = torch.Generator(device=scores.device).manual_seed(seed)
+            logits = scores[i].float() / row.temperature
+            probs = torch.softmax(logits, dim=-1)
+            if row.top_p < 1.0:
+                ordered, order = torch.sort(probs, descending=True)
+                keep = torch.cumsum(ordered, dim=-1) - ordered < row.top_p  # always keeps the first
+                ordered = ordered * keep
+                probs = torch.zeros_like(probs).scatter_(0, order, ordered)
+            token = torch.multinomial(probs, 1, generator=self._generators[i])
+            scores[i] = float("-inf")
+            scores[i, token] = 0.0
+
+    def _force_stop(self, scores: Any) -> None:
+        for i in range(len(self.rows)):
+            if self.done[i]:
+                scores[i] = float("-inf")
+                scores[i, self.stop_id] = 0.0
