@@ -4,7 +4,6 @@ overlap of the fixed sets of the runs)."""
 
 from __future__ import annotations
 
-import html
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -215,18 +214,8 @@ def figures(folders: list[Path]) -> dict[str, str]:
 
 
 def html_report(folders: list[Path]) -> str:
-    """One self-contained HTML page: the Markdown tables as preformatted text and the plots inline."""
-    figs = figures(folders)
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'><title>fmrepair report</title>",
-        "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto}pre{background:#f6f6f6;"
-        "padding:1em;overflow:auto}img{max-width:100%}</style></head><body><h1>fmrepair report</h1>",
-    ]
-    for f in folders:
-        parts.append(f"<pre>{html.escape(markdown_one(run_summary(f)))}</pre>")
-    for name, b64 in figs.items():
-        parts.append(
-            f"<h2>{html.escape(name.replace('_', ' '))}</h2><img alt='{name}' src='data:image/png;base64,{b64}'>"
-        )
-    parts.append("</body></html>")
-    return "\n".join(parts)
+    """One self-contained HTML page: the run viewer's index (eval/viewer), without task links."""
+    from .viewer.index import index_page
+    from .viewer.load import load_run as load_run_data
+
+    return index_page([load_run_data(f) for f in folders])

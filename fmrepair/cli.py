@@ -28,6 +28,7 @@ _SUBSYSTEMS = [
     "fmrepair.verifiers.acsl_cli",
     "fmrepair.train.cli",
     "fmrepair.eval.slurm.cli",
+    "fmrepair.eval.viewer.cli",
 ]
 
 

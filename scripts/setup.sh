@@ -22,6 +22,7 @@ APT_PACKAGES=()
 command -v javac >/dev/null 2>&1 || APT_PACKAGES+=(openjdk-17-jdk-headless)
 if [ "$ALL" = 1 ]; then
   APT_PACKAGES+=(minizinc frama-c-base why3 z3 cvc4 gnat slurm-wlm munge)
+  APT_PACKAGES+=(chromium graphviz)  # run viewer: browser tests, drawn Alloy instances
 fi
 if [ "${#APT_PACKAGES[@]}" -gt 0 ]; then
   missing=()
