@@ -73,3 +73,79 @@ def test_vacuity_rejects_added_vacuous_fact_and_accepts_fix(verifier) -> None:  
     assert r.faithful, r.reasons
     r = gate(ORIG, ORIG.replace("fact {", "fact { some Node and no Node\n"), verifier=verifier)
     assert not r.faithful
+
+
+# --- what a frozen property reaches (issue 15) ---
+GRAPH = """sig Node { edges: set Node }
+fun reach[n: Node]: set Node { n.^edges }
+pred acyclic { all n: Node | n not in reach[n] }
+pred spare { some edges }
+fact { all n: Node | lone n.edges }
+assert NoCycles { acyclic }
+check NoCycles for 3 expect 0
+"""
+
+
+def test_default_frozen_reaches_helpers_transitively() -> None:
+    from fmrepair.verifiers.alloy_gate import default_frozen
+
+    frozen = {r.name: r for r in default_frozen(GRAPH)}
+    assert "pred acyclic" in frozen and "fun reach" in frozen and "pred spare" not in frozen
+    assert "acyclic -> reach" in frozen["fun reach"].note
+    assert "fun reach" not in {r.name for r in default_frozen(GRAPH, ["reach"])}
+
+
+def test_transitive_helper_edit_names_the_assertion() -> None:
+    cand = GRAPH.replace("{ n.^edges }", "{ none }")
+    r = gate(GRAPH, cand)
+    assert not r.faithful
+    assert any("fun reach" in x and "assert NoCycles" in x for x in r.reasons), r.reasons
+    assert gate(GRAPH, cand, also_editable=["reach"]).faithful  # text checks only: allowed by the user
+
+
+def test_reached_edits_recorded_without_naming_a_hidden_root() -> None:
+    from fmrepair.task import FrozenRegion, Task
+    from fmrepair.verifiers.alloy_gate import gate_task
+
+    visible = GRAPH.replace("assert NoCycles { acyclic }\ncheck NoCycles for 3 expect 0\n", "")
+    task = Task(
+        id="t",
+        suite="test",
+        visible=visible,
+        hidden_oracle="assert secret_prop { acyclic }\ncheck secret_prop for 3\n",
+        frozen=[FrozenRegion(name="fact #1", kind="fact", text="fact { all n: Node | lone n.edges }")],
+    )
+    r = gate_task(task, visible.replace("n not in reach[n]", "n not in n.^edges"))
+    assert r.reached_edits and "pred acyclic" in r.reached_edits[0] and "hidden oracle" in r.reached_edits[0]
+    assert "secret_prop" not in " ".join(r.reached_edits + r.reasons)
+
+
+def test_cli_gate_json_degenerate_field_and_editable(tmp_path, verifier) -> None:  # noqa: ANN001
+    import json
+
+    from typer.testing import CliRunner
+
+    from fmrepair.cli import app
+
+    orig = tmp_path / "o.als"
+    orig.write_text(GRAPH)
+    cand = tmp_path / "c.als"
+    cand.write_text(GRAPH.replace("fact { all n: Node | lone n.edges }", "fact { no edges }"))
+    res = CliRunner().invoke(app, ["gate", str(orig), str(cand), "--json"])
+    assert res.exit_code == 1, res.output
+    out = json.loads(res.output)
+    assert out["status"] == "unfaithful" and any("Node.edges" in x for x in out["reasons"])
+    cand.write_text(
+        GRAPH.replace("pred acyclic { all n: Node | n not in reach[n] }", "pred acyclic { no n: Node | n in n.^edges }")
+    )
+    res = CliRunner().invoke(app, ["gate", str(orig), str(cand), "--json", "--editable", "acyclic"])
+    assert json.loads(res.output)["faithful"] is True, res.output
+
+
+def test_probe_timeout_is_unknown_never_faithful(verifier) -> None:  # noqa: ANN001
+    cand = GRAPH.replace(
+        "fact { all n: Node | lone n.edges }", "fact { all n: Node | lone n.edges and n not in n.^edges }"
+    )
+    r = gate(GRAPH, cand, verifier=verifier, scope="7", timeout_s=0.05)
+    assert r.status == "unknown" and not r.faithful and r.unknown, r
+    assert gate(GRAPH, cand, verifier=verifier).status == "faithful"

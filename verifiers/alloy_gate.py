@@ -220,13 +220,17 @@ def _lost_runs(before: ProbeResults, after: ProbeResults) -> tuple[list[str], li
     remaining = list(after.runs)
     for label, outcome in before.runs:
         match = next((r for r in remaining if r[0] == label), None)
-        if match is None:
+        if match is not None:
+            remaining.remove(match)
+        got = match[1] if match is not None else (None if after.complete else "timeout")
+        if got is None or got == "instance" or outcome == "no_instance":
             continue
-        remaining.remove(match)
-        if outcome == "instance" and match[1] == "no_instance":
+        if outcome == "instance" and got == "no_instance":
             reasons.append(f"vacuous: run {label} had an instance and has none now")
-        elif outcome == "instance" and match[1] != "instance":
-            unknown.append(f"run {label}: ended {match[1]} (it had an instance)")
+        else:
+            unknown.append(f"run {label}: the original's ended {outcome}, the candidate's {got}")
+    if not before.complete and any(o != "instance" for _, o in after.runs):
+        unknown.append("the original's runs could not all be decided (check cut short)")
     return reasons, unknown
 
 
@@ -356,17 +360,22 @@ def gate(
     return report
 
 
-def gate_task(task: Task, candidate: str, verifier: Verifier | None = None) -> FaithfulnessReport:
+def gate_task(
+    task: Task, candidate: str, verifier: Verifier | None = None, leak_checks: bool = True
+) -> FaithfulnessReport:
     """The gate with everything the task knows: its frozen regions and editable part (the task decides
     what may change: Alloy4Fun one predicate body, ARepair everything but the property), hidden names
-    and bodies from hidden meta; edits the (visible or hidden) property reaches are recorded."""
+    and bodies from hidden meta (leak_checks=False only to calibrate the gate on the reference itself,
+    which contains its own body); edits the (visible or hidden) property reaches are recorded."""
+    hidden = [*task.meta.get("hidden_reference_names", []), *task.meta.get("hidden_property", [])]
+    body = task.meta.get("hidden_reference_body")
     return gate(
         task.visible,
         candidate,
         frozen=task.frozen,
         editable=task.meta.get("editable"),
-        hidden_names=[*task.meta.get("hidden_reference_names", []), *task.meta.get("hidden_property", [])],
-        hidden_bodies=[task.meta["hidden_reference_body"]] if task.meta.get("hidden_reference_body") else [],
+        hidden_names=hidden if leak_checks else [],
+        hidden_bodies=[body] if body and leak_checks else [],
         hidden_roots=task.hidden_oracle,
         verifier=verifier,
     )

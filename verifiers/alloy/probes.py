@@ -36,6 +36,7 @@ class ProbeResults(BaseModel):
     runs: list[tuple[str, str]] = Field(default_factory=list)  # the spec's own runs: (label, outcome)
     skipped: list[str] = Field(default_factory=list)
     error: str | None = None  # the specification itself does not compile
+    complete: bool = True  # False when the check was cut short (timeout, dead worker)
 
 
 def _split_top(text: str, sep: str = ",") -> list[str]:
@@ -193,6 +194,9 @@ def run_probes(
                     res.witnesses[pr.key] = c.witness
             elif c.kind == "run":
                 res.runs.append((c.label, c.outcome))
+        res.complete = v.status not in ("timeout", "error")
+        for pr in live:  # a check cut short (timeout, dead worker) leaves probes without a result
+            res.outcomes.setdefault(pr.key, "timeout" if v.status == "timeout" else "error")
         return res
     res.error = "probes could not be built"
     return res
