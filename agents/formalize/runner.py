@@ -39,8 +39,9 @@ def scorable(task: Task) -> bool:
     return ref.status == "unsat" or (ref.status == "optimal" if ref.sense else ref.status == "sat")
 
 
-def score(task: Task, outcome: TaskOutcome) -> tuple[bool, dict[str, Any]]:
-    """(correct, detail): the label, reference answer or gold problem against the returned artifact."""
+def score(task: Task, outcome: TaskOutcome) -> tuple[bool | None, dict[str, Any]]:
+    """(correct, detail): the label, reference answer or gold problem against the returned artifact; correct
+    is None when it could not be checked (a CP-Bench assignment): logged as status "unknown", never correct."""
     if task.formalism == "smtlib":
         answer = outcome.diagnosis.answer
         return answer is not None and answer == task.meta.get("hidden_label"), {}
@@ -49,8 +50,7 @@ def score(task: Task, outcome: TaskOutcome) -> tuple[bool, dict[str, Any]]:
         from fmrepair.verifiers.minizinc import MiniZincVerifier
 
         run = MiniZincVerifier().solve(outcome.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
-        ok, detail = score_cpbench(run, task)
-        return ok is True, detail
+        return score_cpbench(run, task)
     if task.formalism == "pddl":
         from fmrepair.eval.suites.planetarium_gen import score_pddl
 
@@ -63,8 +63,8 @@ def _log(
     task: Task,
     outcome: TaskOutcome,
     model: str,
-    scored: tuple[bool, dict[str, Any]],
-    start_correct: bool,
+    scored: tuple[bool | None, dict[str, Any]],
+    start_correct: bool | None,
 ) -> None:
     correct, detail = scored
     for i, c in enumerate(outcome.calls, 1):
@@ -90,8 +90,9 @@ def _log(
             task_id=task.id,
             strategy=outcome.method,
             model=model,
-            repaired=correct,
-            faithful=correct,
+            status="unknown" if correct is None else "ran",  # could not be checked: never correct
+            repaired=correct is True,
+            faithful=correct is True,
             iterations=len(outcome.decisions),
             attempts=len(outcome.calls),
             candidate=outcome.artifact,
@@ -175,9 +176,13 @@ def run(
 
 def summarize(log: RunLog) -> dict[str, Any]:
     per: dict[str, dict[str, bool]] = {}
+    unknown: dict[str, int] = {}  # scores that could not be decided: not correct, counted on their own
     for r in log.results():
         per.setdefault(r.strategy, {})[r.task_id] = r.faithful
-    report: dict[str, Any] = {m: {"tasks": len(v), "correct": sum(v.values())} for m, v in per.items()}
+        unknown[r.strategy] = unknown.get(r.strategy, 0) + (r.status == "unknown")
+    report: dict[str, Any] = {
+        m: {"tasks": len(v), "correct": sum(v.values()), "unknown": unknown[m]} for m, v in per.items()
+    }
     base = per.get("zero-shot", {})
     for m in ("self-review", "gated"):
         if m in per and base:

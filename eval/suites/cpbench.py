@@ -14,7 +14,9 @@ reference: the reference must be definite (``optimal`` for optimisation, ``sat``
 a satisfaction problem is correct when the candidate finds a solution; an optimisation problem when it
 finds one with the same objective value and sense. :func:`score_cpbench` adds CP-Bench's own check:
 the candidate must print every output key the reference prints, and its values, fixed on the reference
-variables of those names, must satisfy the reference model (:func:`.cpbench_ref.check_assignment`).
+variables of those names, must satisfy the reference model (:func:`.cpbench_ref.check_assignment`). An
+answer that could not be checked (reference not definite, check timed out or failed, no key matched,
+sandbox unavailable) scores None: unknown, never correct, counted on its own.
 Task ids: ``cpbench-<problem>``.
 """
 
@@ -152,27 +154,38 @@ def score_minizinc(run: MznRun, ref: Reference) -> bool | None:
 def score_cpbench(run: MznRun, task: Task, timeout_s: float = 60.0) -> tuple[bool | None, dict]:
     """Status/objective (:func:`score_minizinc`), then the assignment against the reference constraints.
 
-    Returns (correct, detail). A candidate that passes the status/objective test but lacks an output key
-    of the reference, or whose values make the reference model unsatisfiable, is wrong. When no output key
-    names a reference variable the assignment cannot be checked: the status/objective verdict stands and
-    ``detail["assignment"]`` says ``unchecked``."""
+    Returns (correct, detail). ``correct`` is True only when the assignment was checked and is consistent;
+    False when the status/objective is wrong, an output key of the reference is missing, or the values make
+    the reference model unsatisfiable; None (unknown, never correct) when the answer could not be checked:
+    the reference is not definite, printed no solution, or the assignment check timed out, failed, matched
+    no reference variable or could not run (sandbox unavailable). ``detail["score"]`` is ``correct`` /
+    ``wrong`` / ``unknown`` and ``detail["assignment"]`` says why."""
     ref = reference_for(task)
     base = score_minizinc(run, ref)
-    detail: dict = {"status_objective": base}
-    if base is not True or not ref.solution:
-        detail["assignment"] = "unchecked"
-        return base, detail
+    detail: dict = {"status_objective": base, "reference_sandboxed": ref.sandboxed}
+    if base is None:
+        why = ref.error or f"reference {ref.status}"
+        return _scored(None, detail, f"unchecked (the reference is not definite: {why})")
+    if base is False:
+        return _scored(False, detail, "not checked (status/objective already wrong)")
+    if not ref.solution:
+        return _scored(None, detail, "unchecked (the reference printed no solution)")
     got = run.assignment or {}
     missing = [k for k in ref.solution if k not in got]
     if missing:
-        detail["assignment"] = f"missing output keys: {', '.join(missing)}"
-        return False, detail
+        return _scored(False, detail, f"missing output keys: {', '.join(missing)}")
     check: AssignmentCheck = check_assignment(
         Path(task.meta["hidden_script"]), {k: got[k] for k in ref.solution}, timeout_s=timeout_s
     )
     detail.update(matched=check.matched, unmatched=check.unmatched, mismatched=check.mismatched)
+    detail["assignment_sandboxed"] = check.sandboxed
     if check.consistent is None:
-        detail["assignment"] = f"unchecked ({check.status}{': ' + check.error if check.error else ''})"
-        return True, detail
-    detail["assignment"] = "consistent" if check.consistent else "violates the reference constraints"
-    return check.consistent, detail
+        why = check.error or ("no output key names a reference variable" if not check.matched else "")
+        return _scored(None, detail, f"unchecked ({check.status}{': ' + why if why else ''})")
+    return _scored(check.consistent, detail, "consistent" if check.consistent else "violates the reference constraints")
+
+
+def _scored(correct: bool | None, detail: dict, assignment: str) -> tuple[bool | None, dict]:
+    detail["assignment"] = assignment
+    detail["score"] = {True: "correct", False: "wrong", None: "unknown"}[correct]
+    return correct, detail

@@ -1,35 +1,45 @@
-"""Reference answers for CP-Bench problems: run the reference CPMpy script in a sandboxed subprocess.
+"""Reference answers for CP-Bench problems: run the reference CPMpy script in the sandbox.
 
 The reference script is benchmark data, never imported here. It runs in a separate Python process
-(``python -I``), in a fresh temporary directory, with a minimal environment, no stdin, resource limits
-(CPU seconds, address space, file size, open files, no core dumps), a wall-clock timeout and, where
-``unshare -rn`` works, without a network namespace. A small wrapper patches ``cpmpy.Model.solve`` in
+(``python -I``) under :mod:`fmrepair.sandbox` (bubblewrap: read-only system, only its fresh temporary
+folder and a private ``/tmp`` writable, no network, limits on processes, memory, CPU, file size and open
+files, everything it started killed at the timeout). A small wrapper patches ``cpmpy.Model.solve`` in
 that process to record the solver's exit status, objective value and sense (single-threaded OR-Tools
-when the script names no solver), and writes them to a JSON file in the sandbox. Results are cached
-under ``~/.cache/fmrepair/cpbench/`` (``$FMREPAIR_CACHE/cpbench``) keyed by the SHA-256 of the script
-and of the wrapper.
+when the script names no solver), and writes them to a JSON file in its folder, read back as a plain
+file only (never through a link the script planted). When the sandbox cannot be set up the script does
+not run: the reference is ``error`` (``sandbox unavailable: ...``), never cached, and every score that
+needs it is unknown. ``unsafe_no_sandbox=True`` runs it without isolation (recorded on the result as
+``sandboxed: false``; such results are never cached).
+
+Results are cached under ``~/.cache/fmrepair/cpbench/`` (``$FMREPAIR_CACHE/cpbench``), a folder no
+sandboxed script can see (checked), keyed by the SHA-256 of the script and of the wrapper, written only
+here (atomically, mode 0600) and sealed with an HMAC-SHA256 under a key kept in the cache folder: an
+entry whose seal does not verify (edited, truncated, forged without the key) is ignored, recomputed and
+rewritten, and the reason is kept on the returned reference (``cache_note``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
-import resource
+import secrets
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from pathlib import Path
+
+from fmrepair import sandbox
 
 CACHE_ENV = "FMREPAIR_CACHE"
 DEFINITE = ("optimal", "sat", "unsat")  # results worth caching regardless of the time limit
 
 # both wrappers end the same way: run the script as __main__, write the record whatever happens
-_RUN_AND_RECORD = r'''
+_RUN_AND_RECORD = r"""
     runpy.run_path(sys.argv[1], run_name="__main__")
     rec["finished"] = True
 except SystemExit as e:
@@ -39,9 +49,10 @@ except BaseException as e:  # noqa: B036 - the record must be written whatever t
 finally:
     with open(sys.argv[2], "w") as f:
         json.dump(rec, f, default=str)
-'''[1:]
+"""[1:]
 
-WRAPPER = r'''
+WRAPPER = (
+    r"""
 import json, runpy, sys
 rec = {"solves": 0}
 try:
@@ -85,12 +96,15 @@ try:
         return res
 
     CPM_ortools.solve = _ort_solve
-''' + _RUN_AND_RECORD
+"""
+    + _RUN_AND_RECORD
+)
 
 
 # Assignment check (CP-Bench's own criterion): the reference model, with every reference variable whose
 # name is an output key (``x`` or ``x[i,j]``) fixed to the candidate's value, must stay satisfiable.
-CHECK_WRAPPER = r'''
+CHECK_WRAPPER = (
+    r"""
 import json, re, runpy, sys
 rec = {"solves": 0, "matched": [], "unmatched": [], "mismatched": [], "by_value": []}
 try:
@@ -216,7 +230,9 @@ try:
         return _dumps(obj, *a, **k)
 
     json.dumps = _dumps_hook
-''' + _RUN_AND_RECORD
+"""
+    + _RUN_AND_RECORD
+)
 
 
 @dataclass
@@ -230,6 +246,7 @@ class AssignmentCheck:
     status: str = "unknown"
     error: str | None = None
     by_value: list[str] = field(default_factory=list)  # matched keys found by the value the reference printed
+    sandboxed: bool = True  # False only under unsafe_no_sandbox (to be recorded by the caller)
 
 
 @dataclass
@@ -243,6 +260,8 @@ class Reference:
     seconds: float = 0.0
     timeout_s: float = 0.0
     error: str | None = None
+    sandboxed: bool = True  # False only under unsafe_no_sandbox (never cached)
+    cache_note: str | None = None  # why a cached entry was not used (tampered, unreadable); not stored
 
 
 def cache_dir() -> Path:
@@ -256,23 +275,62 @@ def cpmpy_available(python: str | None = None) -> bool:
     return proc.returncode == 0
 
 
-@cache
-def _unshare_works() -> bool:
-    exe = shutil.which("unshare")
-    if not exe:
-        return False
+def _python(python: str | None) -> str:
+    exe = python or sys.executable
+    return exe if os.sep in exe else shutil.which(exe) or exe
+
+
+def _check_cache_hidden(folder: Path, python: str | None) -> None:
+    """The cache must lie outside everything the sandbox shows a script (it holds reference answers)."""
+    seen = [Path("/usr"), *sandbox.python_paths(_python(python))]
+    real = folder.resolve()
+    for p in seen:
+        if real == p.resolve() or p.resolve() in real.parents:
+            raise ValueError(
+                f"cache folder {folder} lies inside {p}, which sandboxed scripts can read: set {CACHE_ENV}"
+            )
+
+
+def _key(folder: Path) -> bytes:
+    """The HMAC key of this cache folder, created once (0600) by fmrepair."""
+    path = folder / ".hmac-key"
     try:
-        return subprocess.run([exe, "-rn", "true"], capture_output=True, timeout=10).returncode == 0
-    except (OSError, subprocess.SubprocessError):
-        return False
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_bytes()
+    with os.fdopen(fd, "wb") as f:
+        f.write(secrets.token_bytes(32))
+    return path.read_bytes()
 
 
-def _limits(cpu_s: int, mem_bytes: int) -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
-    resource.setrlimit(resource.RLIMIT_AS, (mem_bytes, mem_bytes))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+def _seal(key: bytes, name: str, payload: str) -> str:
+    return hmac.new(key, f"{name}\n{payload}".encode(), hashlib.sha256).hexdigest()
+
+
+def _read_cached(path: Path) -> tuple[Reference | None, str | None]:
+    """(reference, None) for a verified entry; (None, reason) when absent, unreadable or tampered."""
+    if not path.is_file():
+        return None, None
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        payload = entry["reference"]
+        expected = _seal(_key(path.parent), path.name, payload)
+        if not hmac.compare_digest(str(entry.get("hmac_sha256", "")), expected):
+            return None, f"cache entry {path.name} failed its HMAC-SHA256 check (tampered or corrupt): recomputed"
+        ref = Reference(**json.loads(payload))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return None, f"cache entry {path.name} unreadable ({type(e).__name__}): recomputed"
+    return ref, None
+
+
+def _write_cached(path: Path, ref: Reference) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    payload = json.dumps({**asdict(ref), "cache_note": None}, sort_keys=True)
+    entry = json.dumps({"reference": payload, "hmac_sha256": _seal(_key(path.parent), path.name, payload)})
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(entry)
+    os.replace(tmp, path)
 
 
 def _last_json(stdout: str) -> dict | None:
@@ -299,20 +357,27 @@ def run_reference(
     mem_mb: int = 4096,
     python: str | None = None,
     use_cache: bool = True,
+    unsafe_no_sandbox: bool = False,
 ) -> Reference:
-    """Run ``script`` (a CP-Bench ``.cpmpy.py``) in the sandbox; cached by content hash."""
+    """Run ``script`` (a CP-Bench ``.cpmpy.py``) in the sandbox; cached by content hash, verified on read."""
     text = Path(script).read_bytes()
     sha = hashlib.sha256(text).hexdigest()
     problem = Path(script).name.removesuffix(".cpmpy.py")
     runner = hashlib.sha256(WRAPPER.encode()).hexdigest()[:8]  # a changed wrapper invalidates the cache
     cached = cache_dir() / f"{problem}-{sha[:16]}-{runner}.json"
-    if use_cache and cached.is_file():
-        ref = Reference(**json.loads(cached.read_text()))
-        if ref.status in DEFINITE or ref.timeout_s >= timeout_s:
-            return ref
-    ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s)
+    note = None
+    if use_cache:
+        _check_cache_hidden(cache_dir(), python)
+        hit, note = _read_cached(cached)
+        if hit is not None and hit.sha256 == sha and (hit.status in DEFINITE or hit.timeout_s >= timeout_s):
+            return hit
+    ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s, sandboxed=not unsafe_no_sandbox)
     started = time.perf_counter()
-    out = _sandbox(text, WRAPPER, timeout_s, mem_mb, python)
+    try:
+        out = _sandbox(text, WRAPPER, timeout_s, mem_mb, python, unsafe=unsafe_no_sandbox)
+    except sandbox.SandboxUnavailable as e:
+        ref.error, ref.cache_note = f"sandbox unavailable: {e}", note
+        return ref  # the script did not run: nothing to cache
     if out is None:
         ref.status = "timeout"
     else:
@@ -325,66 +390,78 @@ def run_reference(
         if ref.status == "error" and not ref.error:
             ref.error = "the script never called Model.solve"
     ref.seconds = round(time.perf_counter() - started, 3)
-    if use_cache:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(asdict(ref), sort_keys=True))
+    if use_cache and not unsafe_no_sandbox:
+        _write_cached(cached, ref)
+    ref.cache_note = note
     return ref
 
 
 def _sandbox(
-    script: bytes, wrapper: str, timeout_s: float, mem_mb: int, python: str | None, extra: bytes | None = None
+    script: bytes,
+    wrapper: str,
+    timeout_s: float,
+    mem_mb: int,
+    python: str | None,
+    extra: bytes | None = None,
+    unsafe: bool = False,
 ) -> tuple[dict, str, str] | None:
-    """Run ``wrapper`` on the script in the sandbox: (record, stdout, failure text), None on timeout."""
+    """Run ``wrapper`` on the script in the sandbox: (record, stdout, failure text), None on timeout.
+    Raises :class:`fmrepair.sandbox.SandboxUnavailable` when isolation cannot be set up."""
+    exe = _python(python)
     with tempfile.TemporaryDirectory(prefix="fmr-cpbench-") as tmp:
         work = Path(tmp)
         (work / "reference.py").write_bytes(script)
         (work / "wrapper.py").write_text(wrapper, encoding="utf-8")
-        args = [python or sys.executable, "-I", "wrapper.py", "reference.py", "record.json"]
+        args = [exe, "-I", "wrapper.py", "reference.py", "record.json"]
         if extra is not None:
             (work / "extra.json").write_bytes(extra)
             args.append("extra.json")
-        if _unshare_works():
-            args = [shutil.which("unshare") or "unshare", "-rn", *args]
-        env = {"PATH": "/usr/bin:/bin", "HOME": tmp, "TMPDIR": tmp, "OMP_NUM_THREADS": "1", "LANG": "C.UTF-8"}
-        cpu = int(timeout_s) + 5
-        try:
-            proc = subprocess.run(
-                args,
-                cwd=tmp,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=timeout_s,
-                preexec_fn=lambda: _limits(cpu, mem_mb << 20),
-            )
-        except subprocess.TimeoutExpired:
+        limits = sandbox.Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 5, memory_mb=mem_mb)
+        res = sandbox.run(args, work, limits, python=exe, env={"OMP_NUM_THREADS": "1"}, unsafe_no_sandbox=unsafe)
+        if res.timed_out:
             return None
-        rec_path = work / "record.json"
-        rec = json.loads(rec_path.read_text()) if rec_path.is_file() else {}
-        return rec, proc.stdout, f"exit {proc.returncode}: {proc.stderr[-500:]}"
+        raw = sandbox.read_output(work, "record.json")
+        try:
+            rec = json.loads(raw) if raw else {}
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            rec = {}
+        if not isinstance(rec, dict):
+            rec = {}
+        limits_hit = f" (limits hit: {', '.join(res.limits_hit)})" if res.limits_hit else ""
+        return rec, res.stdout, f"exit {res.returncode}{limits_hit}: {res.stderr[-500:]}"
 
 
 def check_assignment(
-    script: Path, assignment: dict, timeout_s: float = 60.0, mem_mb: int = 4096, python: str | None = None
+    script: Path,
+    assignment: dict,
+    timeout_s: float = 60.0,
+    mem_mb: int = 4096,
+    python: str | None = None,
+    unsafe_no_sandbox: bool = False,
 ) -> AssignmentCheck:
     """CP-Bench's solution check, in the sandbox: fix the reference variables named by the candidate's
     output keys to its values and solve the reference model. ``consistent`` is True when it stays
     satisfiable, False when it becomes unsatisfiable or a value does not fit a variable's shape, None
-    when no key names a reference variable or the check did not finish."""
+    when no key names a reference variable, the check did not finish or the sandbox is unavailable."""
     payload = json.dumps(assignment, default=str).encode()
-    out = _sandbox(Path(script).read_bytes(), CHECK_WRAPPER, timeout_s, mem_mb, python, extra=payload)
+    try:
+        out = _sandbox(
+            Path(script).read_bytes(), CHECK_WRAPPER, timeout_s, mem_mb, python, extra=payload, unsafe=unsafe_no_sandbox
+        )
+    except sandbox.SandboxUnavailable as e:
+        return AssignmentCheck(None, [], [], [], status="error", error=f"sandbox unavailable: {e}")
     if out is None:
-        return AssignmentCheck(None, [], [], [], status="timeout")
+        return AssignmentCheck(None, [], [], [], status="timeout", sandboxed=not unsafe_no_sandbox)
     rec, _, failure = out
     check = AssignmentCheck(
         None,
-        rec.get("matched", []),
-        rec.get("unmatched", []),
-        rec.get("mismatched", []),
+        list(rec.get("matched", [])),
+        list(rec.get("unmatched", [])),
+        list(rec.get("mismatched", [])),
         status=_status(rec) if rec else "error",
         error=rec.get("exception") or (None if rec else failure),
-        by_value=rec.get("by_value", []),
+        by_value=list(rec.get("by_value", [])),
+        sandboxed=not unsafe_no_sandbox,
     )
     if check.mismatched:
         check.consistent = False
