@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -107,12 +108,15 @@ def compact_unfinished(log: RunLog) -> int:
     return dropped
 
 
-def _check_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any]) -> None:
+def _check_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allow_code_change: bool = False) -> None:
+    """Refuse a resume that differs in a setting or in the code version; a code change the user allowed
+    is recorded in the manifest's ``resumes`` (so a report shows that the run mixes code versions)."""
     old = log.read_manifest()
     if old is None:
         return
     old_code = {k: getattr(old, k) for k in CODE}
-    check_identity(log.folder, old.config.get("bench", {}), old_code, cfg.model_dump(), code)
+    if check_identity(log.folder, old.config.get("bench", {}), old_code, cfg.model_dump(), code, allow_code_change):
+        log.write_manifest(old.model_copy(update={"resumes": [*old.resumes, {"time": time.time(), **code}]}))
 
 
 def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
@@ -226,7 +230,9 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
     return merged
 
 
-def run_bench(cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None) -> dict[str, Any]:
+def run_bench(
+    cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None, allow_code_change: bool = False
+) -> dict[str, Any]:
     from fmrepair.manifest import build_manifest
     from fmrepair.verifiers.alloy import AlloyVerifier
 
@@ -236,7 +242,7 @@ def run_bench(cfg: BenchConfig, out: Path, progress: bool = True, command: str |
     log = RunLog(out)
     tasks, load = select_tasks(cfg)
     code = code_version()
-    _check_identity(log, cfg, code)
+    _check_identity(log, cfg, code, allow_code_change)
     dropped = compact_unfinished(log)
     finished = log.finished_ids()
     todo = [t for t in tasks if t.id not in finished]

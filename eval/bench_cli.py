@@ -42,6 +42,9 @@ def run(
         None, "--family", help="Only these families (repeatable, or comma-separated)."
     ),
     workers: int = typer.Option(1, min=1, help="Tasks in parallel."),
+    allow_code_change: bool = typer.Option(
+        False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Run (or resume) a benchmark; prints the score card."""
@@ -77,7 +80,8 @@ def run(
 
         if strategy not in STRATEGIES:
             raise UnknownName(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES.names())}")
-        run_bench(cfg, out, command=shlex.join(["fmrepair", *sys.argv[1:]]))
+        command = shlex.join(["fmrepair", *sys.argv[1:]])
+        run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
     except (InputError, UnknownName, ConfigMismatch) as e:
         _fail(str(e))
     summary = run_summary(out)

@@ -37,6 +37,9 @@ IDENTITY = (
 CODE = ("git_commit", "git_dirty", "git_diff_sha256")
 
 REPO = Path(__file__).resolve().parent.parent
+# files that cannot change a run's results: left out of the dirty check and the diff hash, so that
+# editing a test or a document does not make a run folder unresumable
+NOT_CODE = (":(exclude)tests", ":(exclude)docs", ":(exclude)benchmarks", ":(exclude,glob)**/*.md")
 
 
 class ConfigMismatch(ValueError):
@@ -52,14 +55,14 @@ def _git(*args: str) -> subprocess.CompletedProcess[bytes] | None:
 
 
 def code_version() -> dict[str, Any]:
-    """``git_commit``, ``git_dirty`` (tracked changes or untracked, not ignored, files) and
-    ``git_diff_sha256`` (SHA-256 of ``git diff HEAD`` plus the untracked files' names and contents).
-    All None outside a git checkout."""
+    """``git_commit``, ``git_dirty`` (tracked changes or untracked, not ignored, files outside tests/,
+    docs/, benchmarks/ and *.md) and ``git_diff_sha256`` (SHA-256 of that ``git diff HEAD`` plus the
+    untracked files' names and contents). All None outside a git checkout."""
     head = _git("rev-parse", "HEAD")
     if head is None:
         return dict.fromkeys(CODE)
-    diff = _git("diff", "HEAD", "--binary")
-    untracked = _git("ls-files", "--others", "--exclude-standard", "-z")
+    diff = _git("diff", "HEAD", "--binary", "--", ".", *NOT_CODE)
+    untracked = _git("ls-files", "--others", "--exclude-standard", "-z", "--", ".", *NOT_CODE)
     if diff is None or untracked is None:
         return {"git_commit": head.stdout.decode().strip(), "git_dirty": None, "git_diff_sha256": None}
     h = hashlib.sha256(diff.stdout)
@@ -89,11 +92,21 @@ def identity_diffs(
 
 
 def check_identity(
-    folder: Path, old_bench: dict[str, Any], old_code: dict[str, Any], bench: dict[str, Any], code: dict[str, Any]
-) -> None:
+    folder: Path,
+    old_bench: dict[str, Any],
+    old_code: dict[str, Any],
+    bench: dict[str, Any],
+    code: dict[str, Any],
+    allow_code_change: bool = False,
+) -> bool:
+    """Raise ConfigMismatch on any difference; with ``allow_code_change`` a difference in the code
+    version alone is let through. Returns whether the code version differs."""
     diffs = identity_diffs(old_bench, old_code, bench, code)
-    if diffs:
+    code_diffs = [d for d in diffs if d.split(":", 1)[0] in CODE]
+    if diffs and not (allow_code_change and diffs == code_diffs):
+        hint = " (--allow-code-change resumes with other code, recorded in the manifest)" if code_diffs else ""
         raise ConfigMismatch(
             f"{folder} holds a different run ({'; '.join(diffs)}); rerun with the same settings and code, "
-            "or use another --out"
+            f"or use another --out{hint}"
         )
+    return bool(code_diffs)

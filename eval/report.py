@@ -68,6 +68,7 @@ def run_summary(folder: Path) -> dict[str, Any]:
     s["run"]["command"] = manifest.command
     s["run"]["git_commit"] = manifest.git_commit
     s["run"]["git_dirty"] = manifest.git_dirty
+    s["run"]["resumed_with_other_code"] = len(manifest.resumes)
     s["taxonomy"] = taxonomy_summary(results)
     s["median_seconds"] = statistics.median([r.seconds for r in results]) if results else None
     return s

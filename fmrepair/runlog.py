@@ -120,6 +120,7 @@ class RunManifest(BaseModel):
     git_dirty: bool | None = None  # uncommitted changes to tracked or untracked (not ignored) files
     git_diff_sha256: str | None = None  # SHA-256 of those changes (None when clean or unknown)
     command: str | None = None  # the command line that made the run
+    resumes: list[dict[str, Any]] = Field(default_factory=list)  # resumes allowed with another code version
 
 
 def _append_line(path: Path, obj: BaseModel, lock: threading.Lock) -> None:

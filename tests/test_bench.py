@@ -62,7 +62,11 @@ def test_sigkilled_run_resumes_without_loss_or_duplicates(tmp_path):
     proc.wait()
     partial = len(_lines(out / "results.jsonl"))
     assert 3 <= partial < n, "the run was not killed in the middle"
-    done = subprocess.run(_bench(out, n), env=env, capture_output=True, text=True, timeout=300)
+    # other engineers may edit the shared tree between the two runs: resuming with changed code is allowed
+    # here (and recorded), the resume itself is what this test checks
+    done = subprocess.run(
+        _bench(out, n) + ["--allow-code-change"], env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     results = _lines(out / "results.jsonl")
     ids = [r["task_id"] for r in results]
@@ -163,3 +167,128 @@ def test_every_report_format_renders(tmp_path):
     assert text.startswith("<!doctype html>") and text.count("data:image/png;base64,") == 4
     bad = subprocess.run(base + ["--format", "pdf"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2
+
+
+def test_not_faulty_errors_and_unknowns_are_never_in_a_rate():
+    rs = [
+        _r("a", True, True, 1),
+        _r("b", False, False),
+        TaskResult(
+            task_id="nf",
+            strategy="s",
+            model="m",
+            status="not_faulty",
+            repaired=False,
+            faithful=False,
+            iterations=0,
+            attempts=0,
+        ),
+        TaskResult(
+            task_id="err",
+            strategy="s",
+            model="m",
+            status="error",
+            repaired=False,
+            faithful=False,
+            iterations=0,
+            attempts=0,
+        ),
+        TaskResult(
+            task_id="gu",
+            strategy="s",
+            model="m",
+            repaired=True,
+            faithful=False,
+            gate_unknown=3,
+            unfaithful_rejected=1,
+            iterations=1,
+            attempts=4,
+        ),
+        TaskResult(
+            task_id="rej",
+            strategy="s",
+            model="m",
+            repaired=True,
+            faithful=False,
+            unfaithful_rejected=2,
+            iterations=1,
+            attempts=2,
+        ),
+        TaskResult(
+            task_id="reach",
+            strategy="s",
+            model="m",
+            repaired=True,
+            faithful=True,
+            first_success=1,
+            reached_edits=["pred Acyclic (reached by assert repair_assert_1)"],
+            iterations=1,
+            attempts=1,
+        ),
+    ]
+    o = summarize(rs, 6)["overall"]
+    assert o["tasks"] == 6 and o["not_faulty"] == 1  # the not-faulty task is out of the denominator
+    assert o["faithful"] == 2 and o["correct@6_faithful"] == pytest.approx(100 * 2 / 6, abs=0.01)
+    assert o["outcomes"] == {
+        "faithful": 2,
+        "unfaithful": 1,
+        "gate_unknown": 1,
+        "unrepaired": 1,
+        "score_unknown": 0,
+        "error": 1,
+        "not_faulty": 1,
+    }
+    assert o["unfaithful_rejected"] == 3 and o["gate_unknown_candidates"] == 3
+    assert o["faithful_reached_edits"] == 1
+    assert correct_at_k(rs[2:4], 6, "raw") == 0.0  # not-faulty out, the error counted as not repaired
+
+
+def test_an_undecided_score_is_unknown_never_correct():
+    """CP-Bench style: a score of None (could not be checked) becomes status "unknown", on its own row."""
+    r = TaskResult(task_id="c", strategy="s", model="m", repaired=None, faithful=None, iterations=1, attempts=1)
+    assert r.status == "unknown" and not r.repaired and not r.faithful
+    o = summarize([r, _r("a", True, True, 1)], 6)["overall"]
+    assert o["tasks"] == 2 and o["faithful"] == 1 and o["outcomes"]["score_unknown"] == 1
+    again = TaskResult.model_validate_json(r.model_dump_json())
+    assert again.status == "unknown"
+    with pytest.raises(ValueError):
+        TaskResult(task_id="c", strategy="s", model="m", iterations=1, attempts=1)  # missing scores stay an error
+
+
+def test_report_shows_each_outcome_on_its_own_row(tmp_path):
+    from fmrepair.eval.report import markdown
+    from fmrepair.runlog import RunManifest
+
+    log = RunLog(tmp_path)
+    log.write_manifest(RunManifest(config={"bench": {"suite": "x", "k": 6}, "tasks": 3}))
+    log.append_result(_r("a", True, True, 1))
+    log.append_result(
+        TaskResult(
+            task_id="nf",
+            strategy="s",
+            model="m",
+            status="not_faulty",
+            repaired=False,
+            faithful=False,
+            iterations=0,
+            attempts=0,
+        )
+    )
+    log.append_result(
+        TaskResult(
+            task_id="gu",
+            strategy="s",
+            model="m",
+            repaired=True,
+            faithful=False,
+            gate_unknown=1,
+            iterations=1,
+            attempts=1,
+        )
+    )
+    md = markdown([tmp_path])
+    assert "| not faulty: the faulty text already passes (out of every rate) | 1 |" in md
+    assert "| raw repair, gate could not decide (unknown; not faithful) | 1 |" in md
+    assert "| error (the task's run raised; not correct) | 0 |" in md
+    assert "3 of 3 tasks finished, 2 counted in the rates (1 not faulty)" in md
+    assert "| **all** | 2 | 2 | 1 |" in md

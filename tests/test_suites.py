@@ -138,3 +138,89 @@ def test_verify_and_score_a_few_tasks(a4f, verifier) -> None:  # noqa: ANN001
     assert not bad.raw and not bad.faithful and not bad.equivalent
     leaky = (t.reference or "") + "\npred " + t.meta["hidden_check"].replace("_Repaired", "_OK") + " { }\n"
     assert not score(t, leaky, verifier).faithful
+
+
+# -- not-faulty tasks ----------------------------------------------------------------------------
+
+
+class CountingVerifier:
+    """A real verifier that counts its checks."""
+
+    def __init__(self, inner) -> None:  # noqa: ANN001
+        self.inner, self.calls = inner, 0
+
+    def check(self, source, options=None):  # noqa: ANN001, ANN201
+        self.calls += 1
+        return self.inner.check(source, options)
+
+
+def _by_name(load, name: str):  # noqa: ANN001, ANN202
+    return next(t for t in load.tasks if t.id.rsplit("/", 1)[-1] == name)
+
+
+def test_faulty_state_counts_errors_as_faulty() -> None:
+    from fmrepair.eval.suites.verify import faulty_state
+    from fmrepair.verifiers.base import CommandResult, Verdict
+
+    def v(status: str, met: bool = True) -> Verdict:
+        cmds = [CommandResult(label="c", kind="check", outcome="unsat", met=met)]
+        return Verdict(formalism="alloy", status=status, commands=cmds)  # type: ignore[arg-type]
+
+    assert faulty_state(v("syntax_error")) == "fails" and faulty_state(v("type_error")) == "fails"
+    assert faulty_state(v("failed", False)) == "fails" and faulty_state(v("ok", False)) == "fails"
+    assert faulty_state(v("ok")) == "passes"
+    assert faulty_state(v("timeout")) == "unknown" and faulty_state(v("error")) == "unknown"
+
+
+def test_known_not_faulty_tasks_are_marked_and_cached(a4f, verifier, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from fmrepair.eval.suites.verify import check_faulty
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path))
+    counting = CountingVerifier(verifier)
+    nf, faulty = _by_name(a4f, "classroom_inv3_19"), _by_name(a4f, "classroom_inv3_1")
+    dll = _by_name(get_suite("arepair").load(ROOT / "arepair", "frozen"), "dll3_1")
+    assert check_faulty(nf, counting) == "passes" and nf.meta["not_faulty"] is True
+    assert check_faulty(dll, counting) == "passes" and dll.meta["not_faulty"] is True
+    assert check_faulty(faulty, counting) == "fails" and faulty.meta["not_faulty"] is False
+    assert counting.calls == 3
+    again = nf.model_copy(deep=True)
+    assert check_faulty(again, counting) == "passes" and counting.calls == 3  # from the cache
+    assert len(list((tmp_path / "not_faulty").glob("*.json"))) == 3
+
+
+def test_a_faulty_text_that_does_not_parse_is_faulty(a4f, verifier, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from fmrepair.eval.suites.verify import check_faulty, report, verify_task
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path))
+    t = _by_name(a4f, "classroom_inv3_1").model_copy(deep=True)
+    t.visible = t.visible.replace("pred inv3 {", "pred inv3 { all all", 1)
+    row = verify_task(t, verifier)
+    assert row["faulty_fails"] and not row["not_faulty"], row
+    assert check_faulty(t, verifier) == "fails"
+    nf = verify_task(_by_name(a4f, "classroom_inv3_19"), verifier)
+    rep = report("alloy4fun", a4f.__class__([]), [row, nf])
+    assert rep["not_faulty"] == ["classroom/inv1to4/classroom_inv3_19"]
+    assert [e["what"] for e in rep["errors"]] == ["not faulty (meets every command; left out of rates)"]
+
+
+def test_bench_runs_no_strategy_on_a_not_faulty_task(a4f, verifier, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """Before: the search returned the first passing mutant of an already passing text as a repair."""
+    from fmrepair.agents.config import Budget, RepairConfig
+    from fmrepair.agents.runner import default_gate, repair_task
+    from fmrepair.eval.bench import BenchConfig, run_one
+    from fmrepair.runlog import RunLog
+    from fmrepair.serving.scripted import ScriptedModel
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path))
+    task = _by_name(a4f, "classroom_inv3_19").model_copy(deep=True)
+    cfg = BenchConfig(suite="alloy4fun", strategy="mutate", model="none", candidates=50, check_timeout_s=10)
+    log = RunLog(tmp_path / "run")
+    result = run_one(task, cfg, None, verifier, log)
+    assert result.status == "not_faulty" and not result.repaired and not result.faithful
+    assert result.attempts == 0 and not (tmp_path / "run" / "attempts.jsonl").exists()
+    assert [r.status for r in log.results()] == ["not_faulty"]
+    # the search itself, given the task directly, stops at the starting point instead of "repairing" it
+    rc = RepairConfig(strategy="mutate", budget=Budget(candidates=50, iterations=1), check_timeout_s=10)
+    out = repair_task(task, ScriptedModel([]), verifier, rc, gate=default_gate(verifier))
+    assert not out.result.faithful and out.candidate is None and out.result.attempts == 1
+    assert "not faulty" in out.result.stop_reason

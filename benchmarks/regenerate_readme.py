@@ -1,0 +1,142 @@
+"""Regenerate the README's table of archived runs from ``docs/results/*`` (one row per archive).
+
+    .venv/bin/python benchmarks/regenerate_readme.py            # print the table
+    .venv/bin/python benchmarks/regenerate_readme.py --write    # replace it in README.md
+    .venv/bin/python benchmarks/regenerate_readme.py --check    # exit 1 when README.md is out of date
+
+An archive is what `fmrepair bench archive RUN --out docs/results/NAME` writes (manifest.json,
+results.jsonl.gz, command.txt). The table sits between ``<!-- results:begin -->`` and
+``<!-- results:end -->`` in README.md; nothing else in the README is touched. Rates are over the tasks
+counted (not-faulty tasks are out); gate-unknown, errors, unknown scores and not-faulty tasks have their
+own columns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+BEGIN, END = "<!-- results:begin -->", "<!-- results:end -->"
+HEADER = (
+    "| archive | suite / mode / families | strategy / model | budget per task | tasks counted | faithful "
+    "| raw | equivalent | raw, gate rejected | raw, gate unknown | errors | score unknown | not faulty "
+    "| faithful editing a reached paragraph | command |\n"
+    "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+)
+
+
+class ReadmeError(ValueError):
+    pass
+
+
+def archives(results: Path) -> list[Path]:
+    """Archive folders under ``results`` (those with a manifest and a results.jsonl.gz), by name."""
+    if not results.is_dir():
+        return []
+    return sorted(
+        p for p in results.iterdir() if (p / "manifest.json").is_file() and (p / "results.jsonl.gz").is_file()
+    )
+
+
+def _rate(n: int, d: int) -> str:
+    return f"{n} / {d} ({100.0 * n / d:.1f}%)" if d else f"{n} / 0"
+
+
+def _budget(run: dict[str, Any]) -> str:
+    parts = []
+    if run.get("wall_seconds") is not None:
+        parts.append(f"{run['wall_seconds']:g} s")
+    if run.get("candidates") is not None:
+        parts.append(f"{run['candidates']} candidates")
+    if run.get("model") not in (None, "none"):
+        parts.append(f"k={run.get('k')}, samples={run.get('samples')}")
+    parts.append(f"check timeout {run.get('check_timeout_s'):g} s" if run.get("check_timeout_s") else "")
+    return ", ".join(p for p in parts if p)
+
+
+def row(folder: Path) -> str:
+    from fmrepair.eval.report import run_summary
+
+    s = run_summary(folder)
+    run, o = s["run"], s["overall"]
+    command_file = folder / "command.txt"
+    command = command_file.read_text(encoding="utf-8").strip() if command_file.is_file() else (run.get("command") or "")
+    if not command:
+        raise ReadmeError(f"{folder}: no command.txt and no command in the manifest")
+    fams = ", ".join(run.get("family") or []) or "all"
+    n = o["tasks"]
+    out = o["outcomes"]
+    code = f"{(run.get('git_commit') or 'no commit')[:10]}{', dirty tree' if run.get('git_dirty') else ''}"
+    if run.get("resumed_with_other_code"):
+        code += f", resumed {run['resumed_with_other_code']}x with other code"
+    cells = [
+        f"`{folder.name}` ({code})",
+        f"{run.get('suite')} / {run.get('mode')} / {fams}",
+        f"{run.get('strategy')} / {run.get('model')}",
+        _budget(run),
+        str(n),
+        f"**{_rate(o['faithful'], n)}**",
+        _rate(o["raw"], n),
+        _rate(o["equivalent"], n),
+        str(out["unfaithful"]),
+        str(out["gate_unknown"]),
+        str(out["error"]),
+        str(out["score_unknown"]),
+        str(out["not_faulty"]),
+        str(o["faithful_reached_edits"]),
+        "`" + command.replace("|", "\\|").replace("`", "'") + "`",
+    ]
+    if run.get("finished") != run.get("expected_tasks"):
+        cells[4] += f" (run unfinished: {run.get('finished')} of {run.get('expected_tasks')})"
+    return "| " + " | ".join(cells) + " |\n"
+
+
+def table(results: Path) -> str:
+    folders = archives(results)
+    if not folders:
+        return HEADER + "| (no archived runs yet) |" + " |" * 14 + "\n"
+    return HEADER + "".join(row(f) for f in folders)
+
+
+def replace_block(readme: str, new_table: str) -> str:
+    if readme.count(BEGIN) != 1 or readme.count(END) != 1 or readme.index(BEGIN) > readme.index(END):
+        raise ReadmeError(f"the README needs exactly one {BEGIN} ... {END} block")
+    head, rest = readme.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}\n{new_table}{END}{tail}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--results", type=Path, default=REPO / "docs" / "results", help="folder of archives")
+    ap.add_argument("--readme", type=Path, default=REPO / "README.md")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="replace the table in the README")
+    mode.add_argument("--check", action="store_true", help="exit 1 when the README's table is out of date")
+    args = ap.parse_args(argv)
+    try:
+        new_table = table(args.results)
+        if not (args.write or args.check):
+            sys.stdout.write(new_table)
+            return 0
+        old = args.readme.read_text(encoding="utf-8")
+        new = replace_block(old, new_table)
+    except (ReadmeError, FileNotFoundError) as e:
+        sys.stderr.write(f"regenerate_readme: {e}\n")
+        return 2
+    if args.check:
+        if new != old:
+            sys.stderr.write(f"{args.readme}: the archived-runs table is out of date (run with --write)\n")
+            return 1
+        return 0
+    if new != old:
+        args.readme.write_text(new, encoding="utf-8")
+    sys.stdout.write(f"{args.readme}: {len(archives(args.results))} archived runs in the table\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
