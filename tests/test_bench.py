@@ -164,7 +164,7 @@ def test_every_report_format_renders(tmp_path):
     h = subprocess.run(base + ["--format", "html", "--out", str(page)], capture_output=True, text=True, timeout=300)
     assert h.returncode == 0
     text = page.read_text()
-    assert text.startswith("<!doctype html>") and text.count("data:image/png;base64,") == 4
+    assert text.startswith("<!doctype html>") and text.count("<tr data-outcome=") == 6  # the viewer index (2 x 3)
     bad = subprocess.run(base + ["--format", "pdf"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2
 
