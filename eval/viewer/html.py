@@ -61,9 +61,7 @@ class Writer:
 
     def diff(self, before: str, after: str, a: str = "faulty", b: str = "candidate", context: int = 3) -> str:
         """A unified diff; the +/- markers come from CSS so the page text keeps each line whole."""
-        lines = list(
-            difflib.unified_diff(before.splitlines(), after.splitlines(), a, b, n=context, lineterm="")
-        )[2:]
+        lines = list(difflib.unified_diff(before.splitlines(), after.splitlines(), a, b, n=context, lineterm=""))[2:]
         if not lines:
             return "<p class='note'>no change</p>"
         out = []

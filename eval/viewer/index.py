@@ -22,9 +22,16 @@ def _runs_table(runs: list[RunData], w: Writer) -> str:
         s = run.settings
         counts = Counter(outcome(r, run.attempts.get(r.task_id)) for r in run.results)
         rows.append(
-            [chr(65 + i) if i < 26 else str(i), run.label, str(run.folder), s.get("suite"), s.get("mode"),
-             s.get("k"), len(run.results), run.manifest.config.get("tasks") if isinstance(
-                 run.manifest.config.get("tasks"), int) else None]
+            [
+                chr(65 + i) if i < 26 else str(i),
+                run.label,
+                str(run.folder),
+                s.get("suite"),
+                s.get("mode"),
+                s.get("k"),
+                len(run.results),
+                run.manifest.config.get("tasks") if isinstance(run.manifest.config.get("tasks"), int) else None,
+            ]
             + [counts.get(o, 0) for o in OUTCOMES]
             + ["yes" if run.has_attempts else "no (archive: results only)"]
         )
@@ -42,8 +49,11 @@ def _family_table(run: RunData, w: Writer) -> str:
     header += [f"Correct@{k} {lvl} %" for lvl in LEVELS]
     rows = []
     for fam, c in [*s["families"].items(), ("all", s["overall"])]:
-        rows.append([fam] + [c[x] for x in ("tasks", "raw", "faithful", "equivalent", "unfaithful_rejected")]
-                    + [float(c[f"correct@{k}_{lvl}"]) for lvl in LEVELS])
+        rows.append(
+            [fam]
+            + [c[x] for x in ("tasks", "raw", "faithful", "equivalent", "unfaithful_rejected")]
+            + [float(c[f"correct@{k}_{lvl}"]) for lvl in LEVELS]
+        )
     return w.table(header, rows, cls="sortable", numeric=range(1, 9))
 
 
@@ -53,25 +63,56 @@ def _comparison(a: RunData, b: RunData, w: Writer, links: dict[str, str]) -> str
     cb = {r.task_id: r for r in b.results if getattr(r, "status", "ran") != "not_faulty"}
     rows = []
     for level in LEVELS:
+
         def ok(r, level=level) -> bool:  # type: ignore[no-untyped-def]
             return {"raw": r.repaired, "faithful": r.faithful, "equivalent": bool(r.equivalent)}[level]
 
         res = compare({t: ok(r) for t, r in ca.items()}, {t: ok(r) for t, r in cb.items()})
         t = res["transitions"]
-        rows.append([level, res["tasks"], res["a_rate"], res["b_rate"], t["wrong_to_right"], t["right_to_wrong"],
-                     t["both"], t["neither"], f"{res['mcnemar_p']:.4g}", res["diff_pp"],
-                     f"[{res['ci95_pp'][0]}, {res['ci95_pp'][1]}]"])
-    header = ["level", "common tasks", "A %", "B %", "wrong→right", "right→wrong", "both", "neither",
-              "McNemar p (exact)", "B−A (pp)", "95% CI (bootstrap)"]
-    out = [f"<p>A = {w.t(a.label)}, B = {w.t(b.label)}; tasks only in A: {len(set(ca) - set(cb))}, "
-           f"only in B: {len(set(cb) - set(ca))}.</p>", w.table(header, rows, numeric=range(1, 10))]
+        rows.append(
+            [
+                level,
+                res["tasks"],
+                res["a_rate"],
+                res["b_rate"],
+                t["wrong_to_right"],
+                t["right_to_wrong"],
+                t["both"],
+                t["neither"],
+                f"{res['mcnemar_p']:.4g}",
+                res["diff_pp"],
+                f"[{res['ci95_pp'][0]}, {res['ci95_pp'][1]}]",
+            ]
+        )
+    header = [
+        "level",
+        "common tasks",
+        "A %",
+        "B %",
+        "wrong→right",
+        "right→wrong",
+        "both",
+        "neither",
+        "McNemar p (exact)",
+        "B−A (pp)",
+        "95% CI (bootstrap)",
+    ]
+    out = [
+        f"<p>A = {w.t(a.label)}, B = {w.t(b.label)}; tasks only in A: {len(set(ca) - set(cb))}, "
+        f"only in B: {len(set(cb) - set(ca))}.</p>",
+        w.table(header, rows, numeric=range(1, 10)),
+    ]
     per_task = []
     for tid in sorted(set(ca) & set(cb)):
         oa, ob = outcome(ca[tid], a.attempts.get(tid)), outcome(cb[tid], b.attempts.get(tid))
         change = "same" if oa == ob else f"{oa} → {ob}"
         per_task.append([_link(tid, links, w), str(ca[tid].extra.get("family") or "-"), oa, ob, change])
-    out.append(w.details(f"per-task outcomes on the {len(per_task)} common tasks",
-                         w.table(["task", "family", "A", "B", "change"], per_task, cls="sortable", raw_cols=[0])))
+    out.append(
+        w.details(
+            f"per-task outcomes on the {len(per_task)} common tasks",
+            w.table(["task", "family", "A", "B", "change"], per_task, cls="sortable", raw_cols=[0]),
+        )
+    )
     return "".join(out)
 
 
@@ -85,20 +126,46 @@ def _results_table(runs: list[RunData], w: Writer, links: dict[str, str]) -> str
     for i, run in enumerate(runs):
         for r in run.results:
             o = outcome(r, run.attempts.get(r.task_id))
-            rows.append([
-                chr(65 + i) if i < 26 else str(i), _link(r.task_id, links, w), str(r.extra.get("family") or "-"),
-                r.strategy, f"<span class='badge o-{o}'>{o}</span>",
-                "-" if r.equivalent is None else ("yes" if r.equivalent else "no"),
-                r.iterations, r.attempts, r.first_success, float(r.seconds),
-                r.prompt_tokens + r.completion_tokens, r.verifier_calls, r.unfaithful_rejected, r.stop_reason,
-            ])
+            rows.append(
+                [
+                    chr(65 + i) if i < 26 else str(i),
+                    _link(r.task_id, links, w),
+                    str(r.extra.get("family") or "-"),
+                    r.strategy,
+                    f"<span class='badge o-{o}'>{o}</span>",
+                    "-" if r.equivalent is None else ("yes" if r.equivalent else "no"),
+                    r.iterations,
+                    r.attempts,
+                    r.first_success,
+                    float(r.seconds),
+                    r.prompt_tokens + r.completion_tokens,
+                    r.verifier_calls,
+                    r.unfaithful_rejected,
+                    r.stop_reason,
+                ]
+            )
             attrs.append(f"data-outcome='{o}' class='o-{o}'")
-    header = ["run", "task", "family", "strategy", "outcome", "equivalent", "iterations", "attempts",
-              "first success", "seconds", "tokens", "verifier calls", "unfaithful rejected", "stop reason"]
+    header = [
+        "run",
+        "task",
+        "family",
+        "strategy",
+        "outcome",
+        "equivalent",
+        "iterations",
+        "attempts",
+        "first success",
+        "seconds",
+        "tokens",
+        "verifier calls",
+        "unfaithful rejected",
+        "stop reason",
+    ]
     present = Counter(a.split("'")[1] for a in attrs)
     boxes = "".join(
         f"<label><input type='checkbox' class='outcome-filter' value='{o}' checked> {o} ({present.get(o, 0)})</label>"
-        for o in OUTCOMES if present.get(o) or o != "not-faulty"
+        for o in OUTCOMES
+        if present.get(o) or o != "not-faulty"
     )
     return (
         f"<div class='filters'>show: {boxes} — <span id='shown-count'>{len(rows)}</span> of {len(rows)} rows</div>"
@@ -122,10 +189,12 @@ def _plots(runs: list[RunData]) -> str:
 
 
 def index_body(runs: list[RunData], w: Writer, links: dict[str, str], notes: list[str]) -> str:
-    parts = ["<h1>fmrepair runs</h1>",
-             f"<p class='note'>generated {time.strftime('%Y-%m-%d %H:%M')}; outcome 'error' covers errors, "
-             "timeouts and undecided gates (never counted as success); not-faulty tasks are out of every rate."
-             "</p>"]
+    parts = [
+        "<h1>fmrepair runs</h1>",
+        f"<p class='note'>generated {time.strftime('%Y-%m-%d %H:%M')}; outcome 'error' covers errors, "
+        "timeouts and undecided gates (never counted as success); not-faulty tasks are out of every rate."
+        "</p>",
+    ]
     parts += [f"<p class='warn'>{w.t(n)}</p>" for n in notes]
     parts += ["<h2>Runs</h2>", _runs_table(runs, w)]
     for i, run in enumerate(runs):
@@ -136,7 +205,8 @@ def index_body(runs: list[RunData], w: Writer, links: dict[str, str], notes: lis
     return "".join(parts)
 
 
-def index_page(runs: list[RunData], w: Writer | None = None, links: dict[str, str] | None = None,
-               notes: list[str] | None = None) -> str:
+def index_page(
+    runs: list[RunData], w: Writer | None = None, links: dict[str, str] | None = None, notes: list[str] | None = None
+) -> str:
     w = w or Writer()
     return page("fmrepair runs", index_body(runs, w, links or {}, notes or []), w)

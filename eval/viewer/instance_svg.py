@@ -51,9 +51,12 @@ def _node_label(atom: str, state: State) -> str:
 
 def to_dot(inst: Instance, name: str = "witness") -> str:
     colors = _colors(inst)
-    lines = [f"digraph {_q(name)} {{", 'graph [rankdir=LR, fontsize=10, fontname="Helvetica"];',
-             'node [shape=box, style="rounded,filled", fontsize=10, fontname="Helvetica"];',
-             'edge [fontsize=9, fontname="Helvetica"];']
+    lines = [
+        f"digraph {_q(name)} {{",
+        'graph [rankdir=LR, fontsize=10, fontname="Helvetica"];',
+        'node [shape=box, style="rounded,filled", fontsize=10, fontname="Helvetica"];',
+        'edge [fontsize=9, fontname="Helvetica"];',
+    ]
     many = len(inst.states) > 1
     for i, state in enumerate(inst.states):
         prefix = f"s{i}_" if many else ""
@@ -72,7 +75,7 @@ def to_dot(inst: Instance, name: str = "witness") -> str:
             lines.append(f"{_q(prefix + a)} -> {_q(prefix + b)} [label={_q(label)}];")
         for rel in state.relations:
             if not rel.tuples:  # a skolem with a plain value
-                lines.append(f"{_q(prefix + rel.name)} [shape=plaintext, style=\"\", label={_q(rel.name)}];")
+                lines.append(f'{_q(prefix + rel.name)} [shape=plaintext, style="", label={_q(rel.name)}];')
         if many:
             lines.append("}")
     lines.append("}")
@@ -114,7 +117,7 @@ def builtin_svg(inst: Instance, uid: str = "0") -> str:
     for i, st in enumerate(inst.states):
         cx, cy = gap + box_w * i + box_w / 2, 170.0
         atoms = list(st.atoms().items())
-        atoms.sort(key=lambda x: (list(colors).index(x[1]) if x[1] in colors else 99))
+        atoms.sort(key=lambda x: list(colors).index(x[1]) if x[1] in colors else 99)
         pos: dict[str, tuple[float, float]] = {}
         for k, (a, _) in enumerate(atoms):
             ang = 2 * math.pi * k / max(1, len(atoms)) - math.pi / 2
@@ -131,24 +134,33 @@ def builtin_svg(inst: Instance, uid: str = "0") -> str:
             else:
                 d = math.hypot(x2 - x1, y2 - y1) or 1.0
                 ex, ey = x2 - (x2 - x1) * 28 / d, y2 - (y2 - y1) * 28 / d
-                parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#555" '
-                             f'marker-end="url(#arrow{uid})"/>')
+                parts.append(
+                    f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#555" '
+                    f'marker-end="url(#arrow{uid})"/>'
+                )
                 lx, ly = (x1 + x2) / 2, (y1 + y2) / 2 - 3
-            parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="10" text-anchor="middle" '
-                         f'fill="#333">{_esc(label)}</text>')
+            parts.append(
+                f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="10" text-anchor="middle" fill="#333">{_esc(label)}</text>'
+            )
         for a, sig in atoms:
             x, y = pos[a]
             extra = st.labels.get(a, [])
-            parts.append(f'<g><title>{_esc(sig)}</title><rect x="{x - 34:.1f}" y="{y - 13:.1f}" width="68" '
-                         f'height="26" rx="6" fill="{colors.get(sig, "#eee")}" stroke="#666"/>'
-                         f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{_esc(a)}</text>')
+            parts.append(
+                f'<g><title>{_esc(sig)}</title><rect x="{x - 34:.1f}" y="{y - 13:.1f}" width="68" '
+                f'height="26" rx="6" fill="{colors.get(sig, "#eee")}" stroke="#666"/>'
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{_esc(a)}</text>'
+            )
             if extra:
-                parts.append(f'<text x="{x:.1f}" y="{y + 24:.1f}" font-size="9" text-anchor="middle">'
-                             f'({_esc(", ".join(extra))})</text>')
+                parts.append(
+                    f'<text x="{x:.1f}" y="{y + 24:.1f}" font-size="9" text-anchor="middle">'
+                    f"({_esc(', '.join(extra))})</text>"
+                )
             parts.append("</g>")
         for k, rel in enumerate(rl for rl in st.relations if not rl.tuples):
-            parts.append(f'<text x="{cx - box_w / 2 + 8:.0f}" y="{box_h - 10 - 12 * k:.0f}" font-size="10">'
-                         f"{_esc(rel.name)}</text>")
+            parts.append(
+                f'<text x="{cx - box_w / 2 + 8:.0f}" y="{box_h - 10 - 12 * k:.0f}" font-size="10">'
+                f"{_esc(rel.name)}</text>"
+            )
     legend = " ".join(f'<tspan fill="#333">■ {_esc(s)}</tspan>' for s in colors)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="instance" width="{width:.0f}" height="{box_h + 20:.0f}" '

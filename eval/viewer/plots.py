@@ -49,6 +49,7 @@ def correct_by_iteration(run: RunData) -> str | None:
     ks = list(range(1, k_max + 1))
     for fam, frs in sorted(fams.items()):
         ax.plot(ks, [correct_at_k(frs, k, "faithful") for k in ks], marker="o", ms=3, label=f"{fam} ({len(frs)})")
+    ax.set_xticks(ks if len(ks) <= 20 else ks[:: max(1, len(ks) // 10)])
     ax.set_xlabel("iteration k")
     ax.set_ylabel("Correct@k, faithful (%)")
     ax.set_ylim(-2, 102)

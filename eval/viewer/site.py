@@ -54,8 +54,10 @@ def build_site(
     report.secrets = secrets.count
     w = Writer(secrets.redact if redact else None)
     if not with_tasks:
-        report.notes.append("the suites' tasks were not loaded (--no-tasks): no faulty specs, no diffs, and the "
-                            "hidden-text guard had no secrets to look for")
+        report.notes.append(
+            "the suites' tasks were not loaded (--no-tasks): no faulty specs, no diffs, and the "
+            "hidden-text guard had no secrets to look for"
+        )
     for run in runs:
         if not run.has_attempts:
             report.notes.append(f"{run.folder}: no attempts.jsonl (an archive): task pages show results only")

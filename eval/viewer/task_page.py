@@ -56,18 +56,40 @@ def verdict_html(v: dict[str, Any] | None, w: Writer, ws: Witnesses) -> str:
     if not v:
         return "<p class='note'>not checked</p>"
     formalism = str(v.get("formalism") or "")
-    rows = [[c.get("index"), c.get("label"), c.get("kind"), c.get("expect"), c.get("outcome"),
-             f"<span class='met-{str(bool(c.get('met'))).lower()}'>{'met' if c.get('met') else 'NOT met'}</span>",
-             float(c.get("ms") or 0.0), c.get("solver"), c.get("vars"), c.get("clauses")]
-            for c in v.get("commands") or []]
-    out = [f"<p>verdict: <b>{w.t(v.get('status'))}</b>{' (cached)' if v.get('cached') else ''}, "
-           f"{float(v.get('elapsed_ms') or 0):.0f} ms</p>"]
+    rows = [
+        [
+            c.get("index"),
+            c.get("label"),
+            c.get("kind"),
+            c.get("expect"),
+            c.get("outcome"),
+            f"<span class='met-{str(bool(c.get('met'))).lower()}'>{'met' if c.get('met') else 'NOT met'}</span>",
+            float(c.get("ms") or 0.0),
+            c.get("solver"),
+            c.get("vars"),
+            c.get("clauses"),
+        ]
+        for c in v.get("commands") or []
+    ]
+    out = [
+        f"<p>verdict: <b>{w.t(v.get('status'))}</b>{' (cached)' if v.get('cached') else ''}, "
+        f"{float(v.get('elapsed_ms') or 0):.0f} ms</p>"
+    ]
     if rows:
-        out.append(w.table(["#", "command", "kind", "expect", "outcome", "met", "ms", "solver", "vars", "clauses"],
-                           rows, numeric=[0, 6, 8, 9], raw_cols=[5]))
+        out.append(
+            w.table(
+                ["#", "command", "kind", "expect", "outcome", "met", "ms", "solver", "vars", "clauses"],
+                rows,
+                numeric=[0, 6, 8, 9],
+                raw_cols=[5],
+            )
+        )
     if v.get("errors"):
-        out.append(w.table(["line", "column", "message"],
-                           [[e.get("line"), e.get("column"), e.get("message")] for e in v["errors"]]))
+        out.append(
+            w.table(
+                ["line", "column", "message"], [[e.get("line"), e.get("column"), e.get("message")] for e in v["errors"]]
+            )
+        )
     out += [_witness(c, formalism, w, ws) for c in v.get("commands") or [] if c.get("witness")]
     return "".join(out)
 
@@ -80,8 +102,11 @@ def _gate(a: AttemptRecord, w: Writer) -> str:
         state = "unknown (could not decide)" if g.get("unknown") else state
         reasons = "".join(f"<li>{w.t(r)}</li>" for r in g.get("reasons") or [])
         extra = {k: v for k, v in g.items() if k not in ("faithful", "reasons", "unknown")}
-        parts.append(f"<p>gate: <b>{state}</b></p>" + (f"<ul>{reasons}</ul>" if reasons else "")
-                     + (w.details("gate details", w.pre(json.dumps(extra, indent=1, default=str))) if extra else ""))
+        parts.append(
+            f"<p>gate: <b>{state}</b></p>"
+            + (f"<ul>{reasons}</ul>" if reasons else "")
+            + (w.details("gate details", w.pre(json.dumps(extra, indent=1, default=str))) if extra else "")
+        )
     if a.gated is not None:
         parts.append(w.details("evidence-gate decision", w.pre(json.dumps(a.gated, indent=1, default=str))))
     return "".join(parts)
@@ -95,18 +120,21 @@ def _text_or_diff(task: Task | None, text: str, w: Writer, title: str) -> str:
 
 def attempt_html(n: int, a: AttemptRecord, task: Task | None, w: Writer, ws: Witnesses) -> str:
     ok = a.faithful or (a.raw_ok and a.gate is None)
-    head = (f"#{n} · chain {a.chain} · iteration {a.iteration} · {w.t(_source(a))} · "
-            f"{'raw ok' if a.raw_ok else 'raw not ok'} · {'faithful' if a.faithful else 'not faithful'}"
-            f"{' · repeated' if a.repeated else ''} · {a.prompt_tokens}+{a.completion_tokens} tokens · "
-            f"{a.seconds:.2f} s")
+    head = (
+        f"#{n} · chain {a.chain} · iteration {a.iteration} · {w.t(_source(a))} · "
+        f"{'raw ok' if a.raw_ok else 'raw not ok'} · {'faithful' if a.faithful else 'not faithful'}"
+        f"{' · repeated' if a.repeated else ''} · {a.prompt_tokens}+{a.completion_tokens} tokens · "
+        f"{a.seconds:.2f} s"
+    )
     parts = [f"<div class='attempt {'ok' if ok else 'bad'}'><h4>{head}</h4>"]
     if a.messages:
-        msgs = "".join(f"<div class='msg'><div class='role'>{w.t(m.get('role'))}</div>{w.pre(m.get('content'))}</div>"
-                       for m in a.messages)
+        msgs = "".join(
+            f"<div class='msg'><div class='role'>{w.t(m.get('role'))}</div>{w.pre(m.get('content'))}</div>"
+            for m in a.messages
+        )
         parts.append(w.details(f"messages sent ({len(a.messages)})", msgs))
     if a.raw:
-        parts.append(w.details("answer" if a.messages else "what the search tried", w.pre(a.raw),
-                               open_=not a.messages))
+        parts.append(w.details("answer" if a.messages else "what the search tried", w.pre(a.raw), open_=not a.messages))
     for label, err in (("parse error", a.parse_error), ("no candidate", a.candidate_error)):
         if err:
             parts.append(f"<p class='warn'>{label}: {w.t(err)}</p>")
@@ -121,24 +149,52 @@ def attempt_html(n: int, a: AttemptRecord, task: Task | None, w: Writer, ws: Wit
 
 
 def _result_table(run_name: str, r: TaskResult, o: str, w: Writer) -> str:
-    rows = [[run_name, f"<span class='badge o-{o}'>{o}</span>", "-" if r.equivalent is None else str(r.equivalent),
-             r.iterations, r.attempts, r.first_success, float(r.seconds), r.prompt_tokens + r.completion_tokens,
-             r.verifier_calls, r.unfaithful_rejected, getattr(r, "gate_unknown", 0), r.stop_reason]]
-    header = ["run", "outcome", "equivalent", "iterations", "attempts", "first success", "seconds", "tokens",
-              "verifier calls", "unfaithful rejected", "gate unknown", "stop reason"]
+    rows = [
+        [
+            run_name,
+            f"<span class='badge o-{o}'>{o}</span>",
+            "-" if r.equivalent is None else str(r.equivalent),
+            r.iterations,
+            r.attempts,
+            r.first_success,
+            float(r.seconds),
+            r.prompt_tokens + r.completion_tokens,
+            r.verifier_calls,
+            r.unfaithful_rejected,
+            getattr(r, "gate_unknown", 0),
+            r.stop_reason,
+        ]
+    ]
+    header = [
+        "run",
+        "outcome",
+        "equivalent",
+        "iterations",
+        "attempts",
+        "first success",
+        "seconds",
+        "tokens",
+        "verifier calls",
+        "unfaithful rejected",
+        "gate unknown",
+        "stop reason",
+    ]
     return w.table(header, rows, numeric=range(3, 11), raw_cols=[1])
 
 
 def task_body(task_id: str, task: Task | None, runs: list[tuple[str, RunData]], w: Writer, ws: Witnesses) -> str:
     parts = [f"<p><a href='../index.html'>← all runs</a></p><h1>{w.t(task_id)}</h1>"]
     if task is None:
-        parts.append("<p class='warn'>the suite's tasks were not loaded: no faulty spec, no diffs, and no "
-                     "hidden-text guard on this page</p>")
+        parts.append(
+            "<p class='warn'>the suite's tasks were not loaded: no faulty spec, no diffs, and no "
+            "hidden-text guard on this page</p>"
+        )
     else:
         view = task.public_view()  # never the hidden oracle or the reference
         meta = ", ".join(f"{k}={json.dumps(v, default=str)}" for k, v in view["meta"].items())
-        parts.append(f"<p class='note'>{w.t(view['suite'])} · {w.t(view['formalism'])} · {w.t(task.kind)} · "
-                     f"{w.t(meta)}</p>")
+        parts.append(
+            f"<p class='note'>{w.t(view['suite'])} · {w.t(view['formalism'])} · {w.t(task.kind)} · {w.t(meta)}</p>"
+        )
         if view["frozen"]:
             parts.append(f"<p class='note'>frozen: {w.t(', '.join(f['name'] for f in view['frozen']))}</p>")
         parts.append("<h2>Faulty spec (visible part)</h2>" + w.pre(view["visible"]))
@@ -160,9 +216,9 @@ def task_body(task_id: str, task: Task | None, runs: list[tuple[str, RunData]], 
     return "".join(parts)
 
 
-def task_page(task_id: str, task: Task | None, runs: list[tuple[str, RunData]], w: Writer,
-              use_graphviz: bool = True) -> str:
+def task_page(
+    task_id: str, task: Task | None, runs: list[tuple[str, RunData]], w: Writer, use_graphviz: bool = True
+) -> str:
     ws = Witnesses(use_graphviz)
     body = ws.fill(task_body(task_id, task, runs, w, ws))
     return page(f"{task_id} · fmrepair", body, w).replace("\x00", "")
-
