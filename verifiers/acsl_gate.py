@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, scan
+from fmrepair.verifiers.acsl.logic_defs import cycles, identifiers, logic_units, reach, recursion_problem
 
 DEFAULT_WHITELIST = frozenset(
     {"loop invariant", "loop assigns", "loop variant", "assert", "check", "predicate", "logic", "lemma"}
@@ -115,6 +116,47 @@ def _escape(a: Annotation, c: Clause) -> str | None:
     return None
 
 
+def _frozen_uses(annots: list[Annotation]) -> dict[str, str]:
+    """Identifier -> the first frozen clause (contract or assertion) of the original that uses it."""
+    uses: dict[str, str] = {}
+    for a, c in _clauses(annots, ("contract", *FROZEN_CODE_KINDS)):
+        where = f"the contract of {a.function}" if a.kind == "contract" else f"the assertion at line {c.line}"
+        for name in sorted(identifiers(c.text)):
+            uses.setdefault(name, f"{where} ('{c.text}')")
+    return uses
+
+
+def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport) -> None:
+    """Logic definitions the frozen clauses reach (transitively) are frozen; new ones must be well founded."""
+    ou, cu = logic_units(oa), logic_units(ca)
+    uses = _frozen_uses(oa)
+    o_texts, c_texts = Counter(u.text for u in ou), Counter(u.text for u in cu)
+    o_names = {n for u in ou for n in u.names}
+    for i, how in reach(ou, uses).items():
+        if c_texts[ou[i].text] == 0:
+            report.reasons.append(f"logic definition {ou[i].label} was changed or removed; {how} reaches it")
+    for i, how in reach(cu, uses).items():
+        u = cu[i]
+        if o_texts[u.text] > 0:
+            continue
+        clash = [n for n in u.names if n in o_names]
+        if clash:
+            report.reasons.append(f"the candidate's {u.label} shadows or redefines `{clash[0]}` of the original; "
+                                  f"{how} reaches it")
+        else:
+            report.reasons.append(f"the candidate's {u.label} defines a name that {how} uses but the original "
+                                  "does not define: the property's meaning would be the candidate's")
+    new = {i for i, u in enumerate(cu) if o_texts[u.text] == 0}
+    for i in sorted(new):
+        problem = recursion_problem(cu[i])
+        if problem:
+            report.escapes.append(f"recursive definition {cu[i].label}: WP assumes its equation with no termination "
+                                  f"check, and {problem}")
+    for cyc in cycles(cu, new):
+        report.escapes.append(f"mutually recursive definitions `{'` -> `'.join(cyc)}`: WP assumes their equations "
+                              "with no termination check")
+
+
 def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_WHITELIST,
          use_framac: bool = True) -> AcslGateReport:
     """Judge ``candidate`` against ``original`` (the annotated program the model was given)."""
@@ -146,6 +188,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
                     report.escapes.append(esc)
                 else:
                     report.reasons.append(f"contract of {fn} gained the clause '{c.text}'")
+    _check_logic(oa, ca, report)
     # 3. original assertions present at the same place
     have = Counter(key(a, c) for a, c in _clauses(ca, FROZEN_CODE_KINDS))
     for a, c in _clauses(oa, FROZEN_CODE_KINDS):
@@ -155,11 +198,14 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
         else:
             report.reasons.append(f"original assertion {_describe(c)} was removed, moved or edited")
     # 4./5. everything the candidate added, outside contracts of functions that had one
-    before = Counter((a.kind, c.text) for a in oa for c in a.clauses)
+    def owned(a: Annotation, c: Clause) -> tuple[str, str | None, str]:  # a contract clause is its function's
+        return a.kind, a.function if a.kind in ("contract", "statement_contract") else None, c.text
+
+    before = Counter(owned(a, c) for a in oa for c in a.clauses)
     for a in ca:
         for c in a.clauses:
-            if before[(a.kind, c.text)] > 0:
-                before[(a.kind, c.text)] -= 1
+            if before[owned(a, c)] > 0:
+                before[owned(a, c)] -= 1
                 continue
             if a.kind == "contract" and a.function in o_con:
                 continue  # already judged above
@@ -168,7 +214,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
                 report.escapes.append(esc)
             elif c.keyword not in whitelist:
                 report.reasons.append(f"outside the edit whitelist ({c.keyword or a.kind}): {_describe(c)}")
-    lost_loop = [c for a, c in _clauses(oa, ("loop",)) if (a.kind, c.text) in before and before[(a.kind, c.text)] > 0]
+    lost_loop = [c for a, c in _clauses(oa, ("loop",)) if before[owned(a, c)] > 0]
     for c in lost_loop:
         report.notes.append(f"original loop annotation {_describe(c)} was removed or changed")
     report.reasons += [f"escape: {e}" for e in report.escapes]

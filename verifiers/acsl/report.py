@@ -19,6 +19,7 @@ _GOAL = re.compile(
     r"^Goal (?P<desc>.*?)(?: \(file (?P<file>[^,]+), line (?P<line>\d+)\))?(?: in '(?P<fn>[^']+)')?"
     r"(?P<part> \(\d+/\d+\))?(?: in '(?P<fn2>[^']+)')?:$"
 )
+_LEMMA = re.compile(r"^Lemma (?P<name>[A-Za-z_]\w*):$")  # global goals: WP proves lemmas too
 _PROVER = re.compile(r"^Prover (?P<prover>.+?) returns (?P<status>\w+)(?P<rest>.*)$")
 _FUNCTION = re.compile(r"^\s+Function (?P<fn>\S+)")
 _KERNEL_MSG = re.compile(r"^\[(?P<src>kernel[^\]]*)\] (?P<file>[^:\s]+):(?P<line>\d+): (?P<body>.*)$")
@@ -107,6 +108,11 @@ def parse_goals(output: str, max_prove_chars: int = 400) -> list[Goal]:
             statuses, prove, in_prove = [], [], False
             lineno = int(m["line"]) if m["line"] else None
             current = Goal(m["fn"] or m["fn2"] or function, m["desc"] + (m["part"] or ""), lineno, "unproved")
+            continue
+        if m := _LEMMA.match(line):
+            close()
+            statuses, prove, in_prove = [], [], False
+            current = Goal(None, f"Lemma {m['name']}", None, "unproved")
             continue
         if current is None:
             continue

@@ -140,9 +140,11 @@ class AcslVerifier:
             errors.append(Message(message=f"frama-c exited {code}: {' | '.join(tail)[:300]}"))
         else:
             expected = scheduled(out)
-            if expected is not None and expected != len(goals):
-                errors.append(Message(message=f"parsed {len(goals)} goals of {expected} scheduled", severity="warning"))
-            status = "ok" if all(c.met for c in commands) else "failed"
+            missing = expected is not None and expected > len(goals)
+            if expected is not None and expected != len(goals):  # a goal we could not read is not proved
+                errors.append(Message(message=f"parsed {len(goals)} goals of {expected} scheduled",
+                                      severity="error" if missing else "warning"))
+            status = "error" if missing else "ok" if all(c.met for c in commands) else "failed"
         verdict = Verdict(
             formalism="acsl", status=status, commands=commands, errors=errors, elapsed_ms=elapsed, raw=out
         )

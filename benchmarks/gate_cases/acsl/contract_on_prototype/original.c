@@ -1,0 +1,9 @@
+int oracle(int x);
+
+/*@ assigns \nothing;
+    ensures \result >= 0;
+*/
+int wrapper(int x) {
+  int r = oracle(x);
+  return r;
+}

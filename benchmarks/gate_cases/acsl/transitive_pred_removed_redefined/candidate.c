@@ -1,0 +1,20 @@
+/*@ predicate ordered(integer x, integer y) = x <= y + 1000; */
+/*@ predicate sorted(int *a, integer n) = \forall integer k; 0 <= k < n - 1 ==> ordered(a[k], a[k + 1]); */
+
+/*@ requires 0 <= n <= 100000;
+    requires \valid_read(a + (0 .. n - 1));
+    assigns \nothing;
+    ensures \result == 1 ==> sorted(a, n);
+    ensures \result == 0 ==> !sorted(a, n);
+*/
+int is_sorted(int *a, int n) {
+  /*@ loop invariant 0 <= i <= n;
+      loop invariant n > 0 ==> i < n;
+      loop assigns i;
+      loop variant n - i;
+  */
+  for (int i = 0; i + 1 < n; i++) {
+    if (a[i] > a[i + 1]) return 0;
+  }
+  return 1;
+}

@@ -1,0 +1,105 @@
+"""The ACSL gate against the adversarial cases of benchmarks/gate_cases/acsl/ (every unfaithful pair
+rejected, every faithful repair accepted) and its calibration: each proved program of examples/acsl/ must
+pass the gate as a repair of each of its removal-schema variants.
+
+The gate is syntactic; Frama-C only decides when the code tokens differ, which no case does (asserted), so
+these tests need no Frama-C except the last one, which checks that WP's lemma goals are counted.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fmrepair.eval.acsl_bench.schemata import variants
+from fmrepair.verifiers.acsl.report import parse_goals
+from fmrepair.verifiers.acsl_gate import gate
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = sorted(p for p in (ROOT / "benchmarks" / "gate_cases" / "acsl").iterdir() if p.is_dir())
+CLASSES = {"faithful", "acsl-contract-weakening", "acsl-logic-redefinition", "acsl-admit", "acsl-assumes",
+           "acsl-ghost", "acsl-new-axiom"}
+
+
+def _case(d: Path) -> dict[str, str]:
+    return json.loads((d / "case.json").read_text(encoding="utf-8"))
+
+
+def test_case_set_covers_every_class() -> None:
+    meta = [_case(d) for d in CASES]
+    assert {m["class"] for m in meta} == CLASSES
+    assert sum(m["expect"] == "reject" for m in meta) >= 15
+    assert sum(m["expect"] == "accept" for m in meta) >= 8
+    assert all((m["class"] == "faithful") == (m["expect"] == "accept") for m in meta)
+
+
+@pytest.mark.parametrize("case_dir", CASES, ids=[d.name for d in CASES])
+def test_gate_verdict(case_dir: Path) -> None:
+    meta = _case(case_dir)
+    assert meta["expect"] in ("accept", "reject") and meta["note"]
+    original = (case_dir / "original.c").read_text(encoding="utf-8")
+    candidate = (case_dir / "candidate.c").read_text(encoding="utf-8")
+    report = gate(original, candidate, use_framac=False)
+    assert report.code == "tokens"  # the C code is the same: the verdict never depends on Frama-C
+    assert report.faithful == (meta["expect"] == "accept"), report.reasons
+    assert bool(report.reasons) != report.faithful
+    if meta["class"] == "acsl-logic-redefinition":  # the reason names the definition and who reaches it
+        assert any("`" in r and ("the contract of" in r or "the assertion at line" in r) for r in report.reasons)
+
+
+def test_transitive_reason_names_the_chain() -> None:
+    d = ROOT / "benchmarks" / "gate_cases" / "acsl" / "transitive_pred_true"
+    r = gate((d / "original.c").read_text(encoding="utf-8"), (d / "candidate.c").read_text(encoding="utf-8"),
+             use_framac=False)
+    assert any("`ordered`" in x and "the contract of is_sorted" in x and "through `sorted`" in x for x in r.reasons)
+
+
+def test_originals_pass_as_repairs_of_their_removal_variants() -> None:
+    programs = sorted((ROOT / "examples" / "acsl").glob("*.c"))
+    assert len(programs) >= 39
+    checked, rejected = 0, []
+    for p in programs:
+        source = p.read_text(encoding="utf-8")
+        for v in variants(p.stem, source)[0]:
+            report = gate(v.text, source, use_framac=False)
+            checked += 1
+            if not report.faithful:
+                rejected.append((v.case, report.reasons))
+    assert checked >= 39
+    assert rejected == []
+
+
+LEMMA_OUTPUT = """------------------------------------------------------------
+  Global
+------------------------------------------------------------
+
+Lemma contra:
+Prove: false
+Prover Z3 4.8.12 returns Timeout (Qed:1ms) (10s)
+
+------------------------------------------------------------
+"""
+
+
+def test_lemma_goals_are_parsed() -> None:
+    """The gate lets a candidate add lemmas because WP proves them: a lemma goal must be seen and counted."""
+    goals = parse_goals(LEMMA_OUTPUT)
+    assert [(g.description, g.outcome) for g in goals] == [("Lemma contra", "timeout")]
+
+
+def test_unproved_lemma_fails_the_check(tmp_path: Path) -> None:
+    from fmrepair.verifiers.acsl import AcslVerifier, env
+    from fmrepair.verifiers.base import CheckOptions
+
+    if not env.framac_path():
+        pytest.skip("frama-c is not installed")
+    try:
+        verdict = AcslVerifier(goal_timeout_s=2).check(
+            "/*@ lemma contra: \\false; */\nint f(void) { return 0; }\n", CheckOptions(timeout_s=120)
+        )
+    except env.FramaCUnavailable as e:
+        pytest.skip(str(e))
+    assert verdict.status == "failed"
+    assert any(c.label.endswith("Lemma contra") and not c.met for c in verdict.commands)
