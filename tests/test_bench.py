@@ -169,75 +169,27 @@ def test_every_report_format_renders(tmp_path):
     assert bad.returncode == 2
 
 
+def _t(tid: str, raw: bool = False, faithful: bool = False, **kw) -> TaskResult:
+    return TaskResult(
+        task_id=tid, strategy="s", model="m", repaired=raw, faithful=faithful, **{"iterations": 1, "attempts": 1, **kw}
+    )
+
+
 def test_not_faulty_errors_and_unknowns_are_never_in_a_rate():
     rs = [
         _r("a", True, True, 1),
         _r("b", False, False),
-        TaskResult(
-            task_id="nf",
-            strategy="s",
-            model="m",
-            status="not_faulty",
-            repaired=False,
-            faithful=False,
-            iterations=0,
-            attempts=0,
-        ),
-        TaskResult(
-            task_id="err",
-            strategy="s",
-            model="m",
-            status="error",
-            repaired=False,
-            faithful=False,
-            iterations=0,
-            attempts=0,
-        ),
-        TaskResult(
-            task_id="gu",
-            strategy="s",
-            model="m",
-            repaired=True,
-            faithful=False,
-            gate_unknown=3,
-            unfaithful_rejected=1,
-            iterations=1,
-            attempts=4,
-        ),
-        TaskResult(
-            task_id="rej",
-            strategy="s",
-            model="m",
-            repaired=True,
-            faithful=False,
-            unfaithful_rejected=2,
-            iterations=1,
-            attempts=2,
-        ),
-        TaskResult(
-            task_id="reach",
-            strategy="s",
-            model="m",
-            repaired=True,
-            faithful=True,
-            first_success=1,
-            reached_edits=["pred Acyclic (reached by assert repair_assert_1)"],
-            iterations=1,
-            attempts=1,
-        ),
+        _t("nf", status="not_faulty", iterations=0, attempts=0),
+        _t("err", status="error", iterations=0, attempts=0),
+        _t("gu", True, gate_unknown=3, unfaithful_rejected=1, attempts=4),
+        _t("rej", True, unfaithful_rejected=2, attempts=2),
+        _t("reach", True, True, first_success=1, reached_edits=["pred Acyclic (reached by assert repair_assert_1)"]),
     ]
     o = summarize(rs, 6)["overall"]
     assert o["tasks"] == 6 and o["not_faulty"] == 1  # the not-faulty task is out of the denominator
     assert o["faithful"] == 2 and o["correct@6_faithful"] == pytest.approx(100 * 2 / 6, abs=0.01)
-    assert o["outcomes"] == {
-        "faithful": 2,
-        "unfaithful": 1,
-        "gate_unknown": 1,
-        "unrepaired": 1,
-        "score_unknown": 0,
-        "error": 1,
-        "not_faulty": 1,
-    }
+    kinds = ("faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "not_faulty")
+    assert o["outcomes"] == dict(zip(kinds, (2, 1, 1, 1, 0, 1, 1), strict=True))
     assert o["unfaithful_rejected"] == 3 and o["gate_unknown_candidates"] == 3
     assert o["faithful_reached_edits"] == 1
     assert correct_at_k(rs[2:4], 6, "raw") == 0.0  # not-faulty out, the error counted as not repaired
@@ -262,30 +214,8 @@ def test_report_shows_each_outcome_on_its_own_row(tmp_path):
     log = RunLog(tmp_path)
     log.write_manifest(RunManifest(config={"bench": {"suite": "x", "k": 6}, "tasks": 3}))
     log.append_result(_r("a", True, True, 1))
-    log.append_result(
-        TaskResult(
-            task_id="nf",
-            strategy="s",
-            model="m",
-            status="not_faulty",
-            repaired=False,
-            faithful=False,
-            iterations=0,
-            attempts=0,
-        )
-    )
-    log.append_result(
-        TaskResult(
-            task_id="gu",
-            strategy="s",
-            model="m",
-            repaired=True,
-            faithful=False,
-            gate_unknown=1,
-            iterations=1,
-            attempts=1,
-        )
-    )
+    log.append_result(_t("nf", status="not_faulty", iterations=0, attempts=0))
+    log.append_result(_t("gu", True, gate_unknown=1))
     md = markdown([tmp_path])
     assert "| not faulty: the faulty text already passes (out of every rate) | 1 |" in md
     assert "| raw repair, gate could not decide (unknown; not faithful) | 1 |" in md
