@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -235,12 +235,18 @@ def _lost_runs(before: ProbeResults, after: ProbeResults) -> tuple[list[str], li
 
 
 def semantic_checks(
-    original: str, candidate: str, verifier: Verifier, scope: str | None = None, timeout_s: float = 30.0
+    original: str,
+    candidate: str,
+    verifier: Verifier,
+    scope: str | None = None,
+    timeout_s: float = 30.0,
+    taut_exempt: Collection[str] = (),
 ) -> tuple[list[str], list[str], str, list[str]]:
     """(reasons, unknown, scope, skipped probes): the candidate keeps every instance the original had
     (the model, each signature and field, each run) and every pred/fun it changed stays satisfiable /
     non-empty and does not become always true. Two verifier calls (the original's is the same text for
-    every candidate, so the verdict cache answers it after the first)."""
+    every candidate, so the verdict cache answers it after the first). taut_exempt: changed preds whose
+    becoming always true is no loss (no property reaches them, or the task's oracle judges them)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     scope = scope or probe_scope(opar)
     changed = changed_callables(opar, cpar)
@@ -261,7 +267,9 @@ def semantic_checks(
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
-    fprobes = callable_probes(cpar, changed)
+    fprobes = [
+        p for p in callable_probes(cpar, changed) if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
+    ]
     if fprobes:  # changed definitions, judged under the original's facts
         hybrid = run_probes(verifier, without_checks(transplant_callables(original, candidate, changed)), fprobes,
                             scope, timeout_s)
@@ -323,6 +331,18 @@ def _captured(frozen: Sequence[FrozenRegion], original: str, candidate: str) -> 
             reasons.append(f"{key} defines {n} as a {what}, a name frozen {used[n]} uses: its meaning would change")
     return reasons
 
+def _taut_exempt(original: str, hidden_roots: str, editable: Sequence[str]) -> set[str]:
+    """Preds the tautology check leaves alone: those no property (visible or hidden) reaches, whose
+    becoming always true only weakens a fact, and the task's own editable part, which the task's oracle
+    judges directly (an Alloy4Fun reference can be valid by the signature hierarchy alone, e.g.
+    ``no Student & Teacher`` for two extensions of Person)."""
+    opar = split_paragraphs(original)
+    extra = split_paragraphs(hidden_roots) if hidden_roots else []
+    roots = roots_of(opar) + roots_of(extra) + [p for p in extra if p.kind in ("pred", "fun")]
+    hit = set(reached([*opar, *extra], roots))
+    return {p.key for p in opar if p.kind == "pred" and (p.key not in hit or p.key in editable)}
+
+
 def gate(
     original: str,
     candidate: str,
@@ -352,7 +372,9 @@ def gate(
     edits = reached_edits(original, candidate, hidden_roots, hidden_roots=True, exclude=editable or ())
     report = FaithfulnessReport(faithful=False, reasons=reasons, reached_edits=edits)
     if verifier is not None:
-        more, unknown, used_scope, skipped = semantic_checks(original, candidate, verifier, scope, timeout_s)
+        more, unknown, used_scope, skipped = semantic_checks(
+            original, candidate, verifier, scope, timeout_s, _taut_exempt(original, hidden_roots, editable or ())
+        )
         report.reasons += more
         report.unknown, report.probe_scope, report.skipped_probes = unknown, used_scope, skipped
         report.vacuity_checked = True
