@@ -222,3 +222,31 @@ def test_report_shows_each_outcome_on_its_own_row(tmp_path):
     assert "| error (the task's run raised; not correct) | 0 |" in md
     assert "3 of 3 tasks finished, 2 counted in the rates (1 not faulty)" in md
     assert "| **all** | 2 | 2 | 1 |" in md
+
+
+def _repair_with_gate(gate, iterations: int):  # noqa: ANN001, ANN202
+    """The README's list example, a scripted model that proposes the right fix every time, a stub gate."""
+    from fmrepair.agents.config import Budget, RepairConfig
+    from fmrepair.agents.runner import repair_task, task_from_user_file
+    from fmrepair.serving.scripted import ScriptedModel
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    example = Path(__file__).parent.parent / "examples" / "list_acyclic_faulty.als"
+    fix = {"request": "run_alloy_analyzer", "paragraph": "fact Acyclic", "body": "all n: Node | n !in n.^next"}
+    task = task_from_user_file(str(example), example.read_text())
+    cfg = RepairConfig(strategy="single-gf", budget=Budget(iterations=iterations), check_timeout_s=10)
+    with AlloyVerifier(workers=1) as v:
+        return repair_task(task, ScriptedModel([fix], cycle=True), v, cfg, gate=lambda t, c: gate)
+
+
+def test_gate_unknown_and_reached_edits_reach_the_task_result():
+    unknown = {"faithful": False, "reasons": ["a probe timed out"], "unknown": ["field next: timeout"]}
+    out = _repair_with_gate(unknown, 2)
+    r = out.result
+    assert r.repaired and not r.faithful and out.candidate is None
+    assert r.gate_unknown == 2 and r.unfaithful_rejected == 0  # undecided, not rejected
+    assert summarize([r])["overall"]["outcomes"]["gate_unknown"] == 1
+    reached = {"faithful": True, "reasons": [], "unknown": [], "reached_edits": ["fact Acyclic (reached by x)"]}
+    ok = _repair_with_gate(reached, 1).result
+    assert ok.faithful and ok.reached_edits == ["fact Acyclic (reached by x)"]
+    assert summarize([ok])["overall"]["faithful_reached_edits"] == 1
