@@ -2,8 +2,10 @@
 rejected, every faithful repair accepted) and its calibration: each proved program of examples/acsl/ must
 pass the gate as a repair of each of its removal-schema variants.
 
-The gate is syntactic; Frama-C only decides when the code tokens differ, which no case does (asserted), so
-these tests need no Frama-C except the last one, which checks that WP's lemma goals are counted.
+The gate is syntactic; Frama-C only decides when the code tokens differ, which no case but the macro ones
+does (asserted), and a changed preprocessor directive is rejected before Frama-C is asked; so these tests
+need no Frama-C except two, skipped without it: the macro case through Frama-C's normalized comparison, and
+WP's lemma goals being counted.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from fmrepair.verifiers.acsl_gate import gate
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted(p for p in (ROOT / "benchmarks" / "gate_cases" / "acsl").iterdir() if p.is_dir())
 CLASSES = {"faithful", "acsl-contract-weakening", "acsl-logic-redefinition", "acsl-admit", "acsl-assumes",
-           "acsl-ghost", "acsl-new-axiom"}
+           "acsl-ghost", "acsl-new-axiom", "acsl-preprocessor"}
 
 
 def _case(d: Path) -> dict[str, str]:
@@ -42,7 +44,8 @@ def test_gate_verdict(case_dir: Path) -> None:
     original = (case_dir / "original.c").read_text(encoding="utf-8")
     candidate = (case_dir / "candidate.c").read_text(encoding="utf-8")
     report = gate(original, candidate, use_framac=False)
-    assert report.code == "tokens"  # the C code is the same: the verdict never depends on Frama-C
+    # the C code is the same, or a directive changed (rejected before any Frama-C comparison)
+    assert report.code == "tokens" or (meta["class"] == "acsl-preprocessor" and report.code == "differs")
     assert report.faithful == (meta["expect"] == "accept"), report.reasons
     assert bool(report.reasons) != report.faithful
     if meta["class"] == "acsl-logic-redefinition":  # the reason names the definition and who reaches it
@@ -54,6 +57,16 @@ def test_transitive_reason_names_the_chain() -> None:
     r = gate((d / "original.c").read_text(encoding="utf-8"), (d / "candidate.c").read_text(encoding="utf-8"),
              use_framac=False)
     assert any("`ordered`" in x and "the contract of is_sorted" in x and "through `sorted`" in x for x in r.reasons)
+
+
+def test_macro_rejected_even_when_framac_normalizes_the_code_equal() -> None:
+    from fmrepair.verifiers.acsl import env
+
+    if not env.framac_path():
+        pytest.skip("frama-c is not installed")
+    d = ROOT / "benchmarks" / "gate_cases" / "acsl" / "macro_rewrites_predicate"
+    r = gate((d / "original.c").read_text(encoding="utf-8"), (d / "candidate.c").read_text(encoding="utf-8"))
+    assert not r.faithful and any("preprocessor directives changed" in x for x in r.reasons)
 
 
 def test_originals_pass_as_repairs_of_their_removal_variants() -> None:

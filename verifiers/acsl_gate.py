@@ -83,6 +83,13 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
     if [t.text for t in ot] == [t.text for t in ct]:
         return True
     diff = _first_difference(ot, ct)
+    o_pp, c_pp = [t.text for t in ot if t.text.startswith("#")], [t.text for t in ct if t.text.startswith("#")]
+    if o_pp != c_pp:  # Frama-C preprocesses annotations too (-pp-annot): a macro can rewrite a contract
+        changed = [d for d in c_pp if d not in o_pp] or [d for d in o_pp if d not in c_pp] or c_pp
+        report.code = "differs"
+        report.reasons.append(f"preprocessor directives changed ('{changed[0]}'): macros also rewrite the "
+                              "annotations, contracts included")
+        return False
     if use_framac:
         a, b = normalized_print(orig), normalized_print(cand)
         if a is not None and a == b:
