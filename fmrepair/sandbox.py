@@ -162,16 +162,15 @@ def _own_processes() -> int:
 
 
 def pids_of_uid(uid: int) -> list[int]:
+    """Live processes (zombies left out: they run nothing) whose real uid is ``uid``."""
     out = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
-        with contextlib.suppress(OSError):
-            for line in Path(entry.path, "status").read_text().splitlines():
-                if line.startswith("Uid:"):
-                    if int(line.split()[1]) == uid:
-                        out.append(int(entry.name))
-                    break
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = dict(ln.split(":", 1) for ln in Path(entry.path, "status").read_text().splitlines() if ":" in ln)
+            if int(fields["Uid"].split()[0]) == uid and not fields["State"].strip().startswith("Z"):
+                out.append(int(entry.name))
     return out
 
 
