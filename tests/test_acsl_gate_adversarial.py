@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from fmrepair.eval.acsl_bench.schemata import variants
+from fmrepair.verifiers.acsl.annotations import scan
+from fmrepair.verifiers.acsl.logic_defs import logic_units, recursion_problem
 from fmrepair.verifiers.acsl.report import parse_goals
 from fmrepair.verifiers.acsl_gate import gate
 
@@ -82,6 +84,54 @@ def test_originals_pass_as_repairs_of_their_removal_variants() -> None:
                 rejected.append((v.case, report.reasons))
     assert checked >= 39
     assert rejected == []
+
+
+WELL_FOUNDED = [
+ "logic integer s{L}(int *a, integer n) = n <= 0 ? 0 : s{L}(a, n - 1) + a[n - 1];",
+ "logic integer s(int *a, integer n) = (n <= 0) ? 0 : s(a, n - 1) + a[n - 1];",
+ "logic integer r(int *a, integer lo, integer hi) = lo >= hi ? 0 : a[lo] + r(a, lo + 1, hi);",
+ "logic integer fib(integer n) = n <= 1 ? n : fib(n - 1) + fib(n - 2);",
+ "logic integer g(integer n) = 0 >= n ? 0 : g(n - 1) + 1;",
+ "logic integer g2(integer n) = n > 0 ? g2(n - 1) + 1 : 0;",
+ "predicate p(int *a, integer n) = n <= 0 || (p(a, n - 1) && a[n - 1] > 0);",
+ "predicate p2(int *a, integer n) = n > 0 ==> (p2(a, n - 1) && a[n - 1] > 0);",
+ "predicate p3(int *a, integer n) = n > 0 && p3(a, n - 1);",
+ "logic integer c(int *a, integer n, integer v) = n <= 0 ? 0 : (a[n - 1] == v ? 1 : 0) + c(a, n - 1, v);",
+]
+NOT_EVIDENT = [
+ "logic integer b(integer n) = b(n) + 1;",
+ "logic integer b(integer n) = n == 0 ? 0 : b(n - 1) * b(n - 1) + 1;",
+ "logic integer b(integer n) = n <= 0 ? b(n - 1) : 0;",
+ "logic integer b(integer n) = n >= 0 ? 0 : b(n - 1);",
+ "logic integer b(integer n, integer m) = n <= m ? 0 : b(n - 1, m + 1);",
+ "logic integer b(int n) = n <= 0 ? 0 : b(n - 1);",
+ "predicate q(integer n) = n <= 0 || !(\\forall integer n; q(n - 1));",
+ "predicate q(integer n) = !q(n - 1);",
+ "predicate q(integer n) = n <= 0 || q(n - 1) ==> \\false;",
+ "predicate q(integer n) = n > 0 || !q(n - 1);",
+ "logic integer b(integer n) = n <= 0 ? 0 : b(n - 1 + 1);",
+ "logic integer b(integer n) = n <= 0 ? 0 : b(n + 1);",
+ "logic integer b(integer n) = n <= 0 ? 0 : b(n - 1) + b(n + 1);",
+ "logic integer b(integer n) = n <= b(0) ? 0 : b(n - 1);",
+]
+
+
+def _recursion_problem(definition: str) -> str | None:
+    units = logic_units(scan(f"/*@ {definition} */\nint x;\n")[1])
+    assert len(units) == 1
+    return recursion_problem(units[0])
+
+
+@pytest.mark.parametrize("definition", WELL_FOUNDED)
+def test_guarded_recursion_is_accepted(definition: str) -> None:
+    assert _recursion_problem(definition) is None
+
+
+@pytest.mark.parametrize("definition", NOT_EVIDENT)
+def test_unguarded_or_non_decreasing_recursion_is_rejected(definition: str) -> None:
+    """Each can make WP's axioms inconsistent (or is not shown not to): b(n) = b(n) + 1, no base case,
+    base on the wrong side, a bound that moves, a C int parameter (wraps), a rebound parameter, ..."""
+    assert _recursion_problem(definition)
 
 
 LEMMA_OUTPUT = """------------------------------------------------------------

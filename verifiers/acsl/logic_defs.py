@@ -156,57 +156,90 @@ def _strip_parens(toks: list[str]) -> list[str]:
     return toks
 
 
-def _ternary(toks: list[str]) -> tuple[list[str], list[str], list[str]] | None:
-    """``C ? X : Y`` at the top level of ``toks`` (parentheses around it stripped), else None."""
-    toks = _strip_parens(toks)
-    depth, q, nested = 0, -1, 0
+_CONNECTIVES = ("?", "<==>", "==>", "||", "^^", "&&")
+_BINDERS = {"\\forall", "\\exists", "\\let", "\\lambda", "\\sum", "\\product", "\\numof", "\\max", "\\min"}
+
+
+def _guard_split(body: list[str]) -> tuple[list[str], list[str], list[str], bool] | None:
+    """The body as ``guard`` + the part the recursion may sit in: ``C ? X : Y``, ``C || R``, ``C && R`` or
+    ``C ==> R`` at the top level (one kind of connective only, so precedence cannot mislead). Returns
+    (C, the part where C holds, the part where C fails, whether the connective is a ternary)."""
+    toks = _strip_parens(body)
+    depth, top = 0, []
     for i, t in enumerate(toks):
         depth += t in "([{"
         depth -= t in ")]}"
-        if depth:
-            continue
-        if t == "?":
-            if q < 0:
-                q = i
-            else:
-                nested += 1
-        elif t == ":" and q >= 0:
-            if nested:
-                nested -= 1
-            else:
-                return toks[:q], toks[q + 1 : i], toks[i + 1 :]
-    return None
+        if depth == 0 and t in _CONNECTIVES:
+            top.append(i)
+    kinds = {toks[i] for i in top}
+    if not top or len(kinds) != 1 or kinds & {"<==>", "^^"}:
+        return None
+    first = top[0]
+    cond, rest = toks[:first], toks[first + 1 :]
+    if toks[first] == "?":
+        colon = [i for i, t in enumerate(rest) if t == ":" and "?" not in rest[:i]]
+        depth_ok = [i for i in colon if _balanced(rest[:i])]
+        if not depth_ok:
+            return None
+        return cond, rest[: depth_ok[0]], rest[depth_ok[0] + 1 :], True
+    if toks[first] == "||":  # C || R: R decides where C fails
+        return cond, [], rest, False
+    return cond, rest, [], False  # C && R, C ==> R: R decides where C holds
 
 
-def _guarded(unit: LogicUnit, pos: int, calls: list[list[list[str]]]) -> bool:
-    """The body is ``C ? X : Y`` with every recursive call in the branch where ``C`` bounds the decreasing
-    parameter from below (``n <= c ? base : ...f(n-1)...``), and ``c`` fixed across the calls."""
-    split = _ternary(unit.body)
+def _balanced(toks: list[str]) -> bool:
+    depth = 0
+    for t in toks:
+        depth += t in "([{"
+        depth -= t in ")]}"
+    return depth == 0
+
+
+def _rebinds(body: list[str], names: set[str]) -> bool:
+    """Whether a binder (``\\forall integer n; ...``, ``\\let n = ...;``) in ``body`` rebinds one of ``names``."""
+    for i, t in enumerate(body):
+        if t in _BINDERS:
+            decl = body[i + 1 : body.index(";", i) if ";" in body[i:] else len(body)]
+            if names & set(decl):
+                return True
+    return False
+
+
+def _guarded(unit: LogicUnit, pos: int, step: int, calls: list[list[list[str]]]) -> bool:
+    """Every recursive call sits where the guard keeps parameter ``pos`` away from the bound it moves toward
+    (``n <= c ? base : ...f(n - 1)...``, ``n <= 0 || (... p(n - 1) ...)``), with ``c`` fixed across calls."""
+    split = _guard_split(unit.body)
     if split is None:
         return False
-    cond, then, other = split
+    cond, when_true, when_false, _ = split
     name, param = unit.names[0], unit.params[pos][1]
-    if name in cond:
-        return False
-    rec_then, rec_else = name in then, name in other
-    if rec_then == rec_else:
+    cond = _strip_parens(cond)
+    if name in cond or (name in when_true) == (name in when_false):
         return False
     ops = [i for i, t in enumerate(cond) if t in ("<", "<=", ">", ">=")]
-    if len(ops) != 1 or any(t in ("&&", "||", "==>", "!", "?") for t in cond):
+    if len(ops) != 1 or any(t in _CONNECTIVES or t in ("!", "==", "!=") for t in cond):
         return False
     lhs, op, rhs = cond[: ops[0]], cond[ops[0]], cond[ops[0] + 1 :]
     if _strip_parens(lhs) == [param]:
-        small, bound = op in ("<", "<="), rhs
+        large, bound = op in (">", ">="), rhs
     elif _strip_parens(rhs) == [param]:
-        small, bound = op in (">", ">="), lhs
+        large, bound = op in ("<", "<="), lhs
     else:
         return False
-    if param in bound:
+    fixed = {p for k, (_, p) in enumerate(unit.params) if all(c[k] == [p] for c in calls)}
+    if param in bound or any(t in {p for _, p in unit.params} - fixed for t in bound):
         return False
-    fixed = {p for k, (_, p) in enumerate(unit.params) if all(len(c) > k and c[k] == [p] for c in calls)}
-    if any(t in {p for _, p in unit.params} - fixed for t in bound):
-        return False
-    return rec_else if small else rec_then  # recursion only where the parameter is above the bound
+    recursion_where_true = name in when_true
+    # decreasing (step < 0): recurse only above the bound; increasing: only below it
+    return recursion_where_true == large if step < 0 else recursion_where_true != large
+
+
+def _step(call: list[list[str]], pos: int, pname: str) -> int | None:
+    """-k or +k when the call's argument ``pos`` is ``pname - k`` / ``pname + k`` (k a positive literal)."""
+    arg = call[pos]
+    if len(arg) == 3 and arg[0] == pname and arg[1] in "-+" and _INT.match(arg[2]) and int(arg[2]) > 0:
+        return int(arg[2]) * (-1 if arg[1] == "-" else 1)
+    return None
 
 
 def recursion_problem(unit: LogicUnit) -> str | None:
@@ -217,17 +250,17 @@ def recursion_problem(unit: LogicUnit) -> str | None:
     calls = _calls(unit.body, unit.names[0])
     if not calls:
         return "it refers to itself other than by a call"
+    if any(len(c) != len(unit.params) for c in calls) or _rebinds(unit.body, {p for _, p in unit.params}):
+        return "a recursive call has another arity, or a binder rebinds a parameter"
     for pos, (ptype, pname) in enumerate(unit.params):
-        if ptype != "integer":
+        steps = {_step(c, pos, pname) for c in calls}
+        if ptype != "integer" or None in steps or len({s > 0 for s in steps if s}) != 1:
             continue
-        dec = all(len(c) == len(unit.params) and len(c[pos]) == 3 and c[pos][0] == pname and c[pos][1] == "-"
-                  and _INT.match(c[pos][2]) and int(c[pos][2]) > 0 for c in calls)
-        if dec and (unit.kind == "predicate" or _guarded(unit, pos, calls)):
+        if _guarded(unit, pos, next(iter(steps)) or 0, calls):
             return None
-    if unit.kind == "predicate":
-        return "no `integer` parameter decreases by a constant in every recursive call"
-    return ("its body is not `n <= c ? base : ...f(n - k)...` (an `integer` parameter bounded by the condition "
-            "and decreasing by a constant in every recursive call)")
+    return ("its body is not guarded recursion on an `integer` parameter: `n <= c ? base : ...f(n - k)...`, "
+            "`n <= c || ...p(n - k)...` or `n > c && ...` / `n > c ==> ...` (k a positive constant in every "
+            "recursive call, c fixed; `+ k` with the comparison mirrored)")
 
 
 def cycles(units: list[LogicUnit], among: set[int]) -> list[list[str]]:
