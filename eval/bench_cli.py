@@ -124,6 +124,7 @@ def compare(
     fmt: str = typer.Option("md", "--format", help="md | json"),
 ) -> None:
     """Paired comparison of two runs on their common tasks: transitions, exact McNemar, bootstrap CI."""
+    from .metrics import LEVELS, is_correct
     from .report import load_run
     from .stats import compare as paired
 
@@ -133,10 +134,13 @@ def compare(
         _fail(str(e))
         return
 
-    def outcome(r) -> bool:  # type: ignore[no-untyped-def]
-        return {"raw": r.repaired, "faithful": r.faithful, "equivalent": bool(r.equivalent)}[level]
-
-    res = paired({r.task_id: outcome(r) for r in ra}, {r.task_id: outcome(r) for r in rb})
+    if level not in LEVELS:
+        _fail(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    # not-faulty tasks are out of the comparison; errors and unknown scores count as not correct
+    res = paired(
+        {r.task_id: is_correct(r, level) for r in ra if r.counted},
+        {r.task_id: is_correct(r, level) for r in rb if r.counted},
+    )
     res.update({"a": str(run_a), "b": str(run_b), "level": level})
     if fmt == "json":
         sys.stdout.write(json.dumps(res, indent=2) + "\n")

@@ -42,7 +42,7 @@ def counted(results: Iterable[TaskResult]) -> list[TaskResult]:
     return [r for r in results if r.counted]
 
 
-def _ok(r: TaskResult, level: str) -> bool:
+def is_correct(r: TaskResult, level: str) -> bool:
     if r.status != "ran":
         return False
     if level == "raw":
@@ -60,7 +60,7 @@ def correct_at_k(results: Iterable[TaskResult], k: int | None = None, level: str
         return 0.0
     good = 0
     for r in rs:
-        if not _ok(r, level):
+        if not is_correct(r, level):
             continue
         when = r.first_success if level != "raw" else (r.extra.get("first_raw") or r.first_success)
         if k is None or when is None or when <= k:
@@ -128,15 +128,15 @@ def summarize(
         kinds = [outcome(r) for r in all_rs]
         return {
             "tasks": len(rs),  # the denominator of every rate (not-faulty tasks are out)
-            "raw": sum(_ok(r, "raw") for r in rs),
-            "faithful": sum(_ok(r, "faithful") for r in rs),
-            "equivalent": sum(_ok(r, "equivalent") for r in rs),
+            "raw": sum(is_correct(r, "raw") for r in rs),
+            "faithful": sum(is_correct(r, "faithful") for r in rs),
+            "equivalent": sum(is_correct(r, "equivalent") for r in rs),
             "outcomes": {o: kinds.count(o) for o in OUTCOMES},
             "not_faulty": kinds.count("not_faulty"),
             "errors": kinds.count("error"),
             "score_unknown": kinds.count("score_unknown"),
             "gate_unknown": kinds.count("gate_unknown"),
-            "faithful_reached_edits": sum(1 for r in rs if _ok(r, "faithful") and r.reached_edits),
+            "faithful_reached_edits": sum(1 for r in rs if is_correct(r, "faithful") and r.reached_edits),
             "unfaithful_rejected": sum(r.unfaithful_rejected for r in rs),  # candidates
             "gate_unknown_candidates": sum(r.gate_unknown for r in rs),
             **{f"correct@{k or 'all'}_{lvl}": round(correct_at_k(rs, k, lvl), 2) for lvl in LEVELS},

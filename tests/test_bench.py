@@ -250,3 +250,20 @@ def test_gate_unknown_and_reached_edits_reach_the_task_result():
     ok = _repair_with_gate(reached, 1).result
     assert ok.faithful and ok.reached_edits == ["fact Acyclic (reached by x)"]
     assert summarize([ok])["overall"]["faithful_reached_edits"] == 1
+
+
+def test_compare_leaves_not_faulty_tasks_out(tmp_path):
+    from typer.testing import CliRunner
+
+    from fmrepair.cli import app
+    from fmrepair.runlog import RunManifest
+
+    for name, nf_faithful in (("a", False), ("b", True)):
+        log = RunLog(tmp_path / name)
+        log.write_manifest(RunManifest(config={"bench": {"suite": "x", "k": 6}}))
+        log.append_result(_r("t1", True, True, 1))
+        log.append_result(_t("nf", nf_faithful, nf_faithful, status="not_faulty"))  # even if a run said faithful
+        log.append_result(_t("err", True, True, status="error"))
+    res = CliRunner().invoke(app, ["bench", "compare", str(tmp_path / "a"), str(tmp_path / "b"), "--format", "json"])
+    out = json.loads(res.stdout)
+    assert out["tasks"] == 2 and out["transitions"]["both"] == 1 and out["transitions"]["neither"] == 1
