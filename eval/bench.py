@@ -164,11 +164,11 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
     gets an ``error`` line (never counted as repaired)."""
     from .suites.verify import check_faulty
 
-    if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
-        result = _bare_result(task, cfg, "not_faulty", "not faulty: the faulty text already meets every command")
-        log.append_result(result)
-        return result
     try:
+        if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
+            result = _bare_result(task, cfg, "not_faulty", "not faulty: the faulty text already meets every command")
+            log.append_result(result)
+            return result
         return _run_strategy(task, cfg, model, verifier, log)
     except Exception as e:  # noqa: BLE001 - recorded on its own row, never as a repair
         result = _bare_result(task, cfg, "error", f"error: {type(e).__name__}", error=f"{type(e).__name__}: {e}"[:2000])

@@ -267,3 +267,21 @@ def test_compare_leaves_not_faulty_tasks_out(tmp_path):
     res = CliRunner().invoke(app, ["bench", "compare", str(tmp_path / "a"), str(tmp_path / "b"), "--format", "json"])
     out = json.loads(res.stdout)
     assert out["tasks"] == 2 and out["transitions"]["both"] == 1 and out["transitions"]["neither"] == 1
+
+
+def test_a_task_whose_run_raises_is_an_error_never_a_repair(tmp_path, monkeypatch):
+    from fmrepair.eval.bench import BenchConfig, run_one
+    from fmrepair.task import Task
+
+    class Broken:
+        def check(self, source, options=None):  # noqa: ANN001, ANN201
+            raise RuntimeError("the analyzer died")
+
+    monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
+    log = RunLog(tmp_path / "run")
+    task = Task(id="t", suite="x", visible="sig A {}\nrun {} for 1\n", meta={"family": "f"})
+    r = run_one(task, BenchConfig(suite="x", strategy="mutate", model="none"), None, Broken(), log)
+    assert r.status == "error" and not r.repaired and not r.faithful
+    assert "the analyzer died" in r.extra["error"]
+    assert [x.status for x in log.results()] == ["error"]
+    assert summarize(log.results())["overall"]["outcomes"]["error"] == 1
