@@ -1,8 +1,9 @@
 """A gather-window batcher: requests from many threads become one call on a list.
 
-Each caller blocks in ``submit(item)``. One background thread takes the first waiting item, waits up
-to ``window_s`` for more (or until ``max_batch`` are waiting), calls ``run_batch(items)`` once and hands
-each caller its own result, or the exception ``run_batch`` raised. In-process model backends use it so
+Each caller blocks in ``submit(item)``. One background thread takes the first waiting item, gathers
+more until none has arrived for ``window_s`` (at most ``MAX_WINDOWS`` windows in all) or ``max_batch``
+are waiting, calls ``run_batch(items)`` once and hands each caller its own result, or the exception
+``run_batch`` raised. In-process model backends use it so
 that concurrent task workers share one batched ``generate`` call instead of queueing on a lock.
 """
 
@@ -14,6 +15,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+MAX_WINDOWS = 10  # a batch waits at most this many windows for company
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -47,8 +50,8 @@ class BatchStats:
 class GatherBatcher(Generic[T, R]):
     """Gather concurrent ``submit`` calls into ``run_batch`` calls of at most ``max_batch`` items.
 
-    ``run_batch`` must return one result per item, in order. ``window_s`` is how long the first item
-    of a batch waits for company; 0 takes whatever is already waiting. With ``max_batch == 1`` every
+    ``run_batch`` must return one result per item, in order. ``window_s`` is the longest quiet gap
+    while a batch gathers; 0 takes whatever is already waiting. With ``max_batch == 1`` every
     item runs alone (still on the batcher's thread, so callers never run the model concurrently).
     """
 
@@ -106,9 +109,16 @@ class GatherBatcher(Generic[T, R]):
                 if self._closed:
                     return None
                 self._cond.wait()
-            deadline = time.monotonic() + self.window_s
+            # the batch closes when no request has come for window_s (callers of the previous batch
+            # come back one after another, each after its own post-processing), when max_batch are
+            # waiting, or MAX_WINDOWS windows after it opened
+            opened = time.monotonic()
+            last_size, last_arrival = len(self._queue), opened
             while len(self._queue) < self.max_batch and not self._closed:
-                left = deadline - time.monotonic()
+                now = time.monotonic()
+                if len(self._queue) != last_size:
+                    last_size, last_arrival = len(self._queue), now
+                left = min(last_arrival + self.window_s, opened + MAX_WINDOWS * self.window_s) - now
                 if left <= 0:
                     break
                 self._cond.wait(left)

@@ -41,7 +41,7 @@ class ModelEntry(BaseModel):
     tool_call_parser: str | None = None
     description: str = ""
     options: dict[str, Any] = Field(default_factory=dict)
-    batch_window_ms: float = Field(20.0, ge=0, description="in-process backends: how long a request waits for company")
+    batch_window_ms: float = Field(20.0, ge=0, description="in-process backends: longest quiet gap in gathering")
     max_batch: int = Field(16, ge=1, description="in-process backends: most requests in one batched engine call")
 
     def default_sampling(self) -> Sampling:
