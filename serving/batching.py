@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 MAX_WINDOWS = 10  # a batch waits at most this many windows for company
+IDLE_EXIT_S = 5.0  # the batching thread ends after this long without work
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -106,9 +107,12 @@ class GatherBatcher(Generic[T, R]):
     def _take(self) -> list[_Pending[T, R]] | None:
         with self._cond:
             while not self._queue:
-                if self._closed:
+                woken = False if self._closed else self._cond.wait(IDLE_EXIT_S)
+                if not woken and not self._queue:
+                    # closed, or idle: end (the next submit starts a new thread), so a model nobody
+                    # uses any more is not kept alive by its batcher's thread
+                    self._thread = None
                     return None
-                self._cond.wait()
             # the batch closes when no request has come for window_s (callers of the previous batch
             # come back one after another, each after its own post-processing), when max_batch are
             # waiting, or MAX_WINDOWS windows after it opened

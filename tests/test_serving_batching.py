@@ -145,3 +145,20 @@ def test_seeded_sampling_does_not_depend_on_the_other_rows() -> None:
     other_seed = _steps(RowLogitsProcessor([RowSpec(None, 6, temperature=1.0, top_p=0.9, seed=124)], None, {49}, 49),
                         [s[:1] for s in steps], 49)
     assert other_seed[0] != alone[0]  # the seed matters (6 draws from 50 tokens)
+
+
+def test_idle_thread_ends_and_a_new_one_serves_later_calls() -> None:
+    import fmrepair.serving.batching as batching
+
+    batcher = GatherBatcher(lambda items: items, window_s=0.0, max_batch=4)
+    old, batching.IDLE_EXIT_S = batching.IDLE_EXIT_S, 0.01
+    try:
+        assert batcher.submit(1) == 1
+        first = batcher._thread
+        assert first is not None
+        first.join()  # ends by itself once idle
+        assert batcher._thread is None
+        assert batcher.submit(2) == 2  # a new thread
+    finally:
+        batching.IDLE_EXIT_S = old
+    batcher.close()
