@@ -3,7 +3,9 @@ faithfulness gate, accepted / rejected / unknown per loophole class.
 
 A case is ``original.<ext>``, ``candidate.<ext>`` and ``case.json`` ({"class", "expect": "reject" |
 "accept", "note", optional "editable": [names]}). Target: every unfaithful candidate rejected, every
-faithful one accepted. Exit 0 when every case meets its expectation, 1 otherwise.
+faithful one accepted ("expect": "unknown" where the honest answer is undecided). A case with
+"known_gap" (the reason) is a hole we know of and have not closed: it is reported on its own and does
+not fail the run. Exit 0 when every other case meets its expectation, 1 otherwise.
 
     .venv/bin/python benchmarks/gate_adversarial.py [--formalism alloy|acsl] [--json]
 """
@@ -80,8 +82,9 @@ def main(argv: list[str] | None = None) -> int:
             rows[(case["formalism"], case["class"])][got] += 1
             ok = got == case["expect"]
             records.append({"case": f"{case['formalism']}/{case['name']}", "class": case["class"],
-                            "expect": case["expect"], "got": got, "reasons": reasons})
-            if not ok:
+                            "expect": case["expect"], "got": got, "reasons": reasons,
+                            "known_gap": case.get("known_gap")})
+            if not ok and not case.get("known_gap"):
                 wrong.append(records[-1])
     finally:
         judge.close()
@@ -91,10 +94,14 @@ def main(argv: list[str] | None = None) -> int:
         print("| formalism | class | cases | rejected | accepted | unknown |\n|---|---|---:|---:|---:|---:|")
         for (f, cls), n in sorted(rows.items()):
             print(f"| {f} | {cls} | {sum(n.values())} | {n['reject']} | {n['accept']} | {n['unknown']} |")
-        unf = [r for r in records if r["expect"] == "reject"]
+        unf = [r for r in records if r["expect"] != "accept"]
         fai = [r for r in records if r["expect"] == "accept"]
-        print(f"\nunfaithful rejected: {sum(r['got'] == 'reject' for r in unf)} / {len(unf)}; "
+        print(f"\nunfaithful not accepted: {sum(r['got'] != 'accept' for r in unf)} / {len(unf)} "
+              f"({sum(r['got'] == 'unknown' for r in unf)} of them unknown); "
               f"faithful accepted: {sum(r['got'] == 'accept' for r in fai)} / {len(fai)}")
+        for r in records:
+            if r["known_gap"]:
+                print(f"KNOWN GAP {r['case']}: expected {r['expect']}, got {r['got']}: {r['known_gap']}")
         for r in wrong:
             print(f"MISMATCH {r['case']} ({r['class']}): expected {r['expect']}, got {r['got']}: {r['reasons'][:3]}")
     return 1 if wrong else 0

@@ -192,6 +192,7 @@ _WHAT = {
     "pred": "vacuous: {name} has no instance for {scope}",
     "taut": "{name} became always true (a tautology) for {scope}; the original was not",
     "fun": "degenerate: {name} always returns none for {scope}; the original did not",
+    "shape": "over-constrained: {name} is no longer possible for {scope} (the original allows it)",
 }
 
 
@@ -206,7 +207,7 @@ def _compare(
         name = pr.key.removesuffix(" (not always true)")
         if b == "instance" and a == "no_instance":
             msg = _WHAT[pr.kind].format(name=name, scope=scope)
-            w = before.witnesses.get(pr.key) if pr.kind in ("sig", "field") else None
+            w = before.witnesses.get(pr.key) if pr.kind in ("sig", "field", "shape") else None
             reasons.append(msg + (f"; the original's witness: {' '.join(w.split())[:300]}" if w else ""))
         elif b == "instance":
             unknown.append(f"{pr.key}: the candidate's probe ended {a or 'without a result'} (scope {scope})")
@@ -256,11 +257,11 @@ def semantic_checks(
     gprobes = []
     if _global_change(opar, cpar, changed):
         for pr in global_probes(opar):
-            name = pr.key.split(" ", 1)[-1]
-            if pr.kind == "sig" and name not in csigs:
-                reasons.append(f"sig {name} was removed")
-            elif pr.kind == "field" and name not in cfields:
-                reasons.append(f"field {name} was removed")
+            what, _, name = pr.key.split(" (")[0].partition(" ")
+            if what == "sig" and name not in csigs:
+                reasons += [f"sig {name} was removed"] if pr.kind == "sig" else []
+            elif what == "field" and name not in cfields:
+                reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
     oprobes = global_probes(opar) + callable_probes(opar)
@@ -343,6 +344,22 @@ def _taut_exempt(original: str, hidden_roots: str, editable: Sequence[str]) -> s
     return {p.key for p in opar if p.kind == "pred" and (p.key not in hit or p.key in editable)}
 
 
+_MARKDOWN = re.compile(r"\A\s*---")
+
+
+def _unreadable(original: str, candidate: str) -> list[str]:
+    """Texts the gate cannot read the way Alloy does: Alloy 6 reads a file that starts with ``---`` as
+    markdown (only its ```alloy blocks count), and a paragraph whose name the splitter cannot read."""
+    out = []
+    for label, text in (("original", original), ("candidate", candidate)):
+        if _MARKDOWN.match(text):
+            out.append(f"the {label} starts with '---': Alloy would read it as markdown (only ```alloy blocks)")
+    for p in split_paragraphs(candidate):
+        if p.kind in ("pred", "fun", "sig", "assert", "let") and not p.name:
+            out.append(f"{p.kind} paragraph at line {p.start_line} has a name the gate cannot read")
+    return out
+
+
 def gate(
     original: str,
     candidate: str,
@@ -364,13 +381,14 @@ def gate(
     whole editable part and forbids any other added paragraph; hidden_roots is a hidden oracle whose
     reach is recorded (reached_edits) without naming it. Without a verifier only the text checks run.
     """
+    unreadable = _unreadable(original, candidate)
     frozen = list(frozen) if frozen is not None else default_frozen(original, also_editable)
     paras = split_paragraphs(candidate)
     reasons = _compare_regions(frozen, paras) + _added(frozen, paras, editable)
     reasons += _captured(frozen, original, candidate)
     reasons += leaks(candidate, original, hidden_names, hidden_bodies)
     edits = reached_edits(original, candidate, hidden_roots, hidden_roots=True, exclude=editable or ())
-    report = FaithfulnessReport(faithful=False, reasons=reasons, reached_edits=edits)
+    report = FaithfulnessReport(faithful=False, reasons=reasons + unreadable, reached_edits=edits)
     if verifier is not None:
         more, unknown, used_scope, skipped = semantic_checks(
             original, candidate, verifier, scope, timeout_s, _taut_exempt(original, hidden_roots, editable or ())

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 _PARA_KEYWORDS = {"module", "open", "sig", "enum", "fact", "pred", "fun", "assert", "run", "check", "let"}
 _SIG_MODIFIERS = {"abstract", "one", "lone", "some", "var", "private"}
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+_IDENT = re.compile(r"[^\W\d][\w']*")  # Alloy names may start with any (Unicode) letter
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def canonical(text: str) -> str:
 
 _SCAN = re.compile(
     r'(?P<skip>\s+|//[^\n]*|--[^\n]*|/\*.*?(?:\*/|\Z))|(?P<str>"(?:\\.|[^"\\\n])*"?)'
-    r"|(?P<word>[A-Za-z_][A-Za-z0-9_']*|\d+)|(?P<punct>.)",
+    r"|(?P<word>[^\W\d][\w']*|\d+)|(?P<punct>.)",
     re.S,
 )
 

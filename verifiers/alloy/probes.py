@@ -122,7 +122,7 @@ def field_names(p: Paragraph) -> list[tuple[str, bool]]:
         words = piece.split(":", 1)[0].split()
         var = "var" in words
         words = [w for w in words if w not in _MODS]
-        if not words or not re.fullmatch(r"[A-Za-z_][\w']*", words[-1]):
+        if not words or not re.fullmatch(r"[^\W\d][\w']*", words[-1]):
             continue
         pending.append(words[-1])
         if ":" in piece:
@@ -132,18 +132,32 @@ def field_names(p: Paragraph) -> list[tuple[str, bool]]:
 
 
 def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
-    """The model, every signature and every field (enum sigs excluded: their atoms are fixed)."""
+    """The model, every signature and every field (enum sigs excluded: their atoms are fixed): can it be
+    non-empty, and can it be more than trivial (two atoms; two tuples, a tuple off the diagonal, two
+    different values, two atoms that have it; a var field that changes, and is non-empty after the first
+    state)? ("not every pair of its domain and range" was tried and dropped: within a small scope a real
+    fix can make a field total, e.g. one class per teacher with three persons.)"""
     sigs = [(n, p) for p in paras if p.kind == "sig" for n in sig_names(p)]
     probes: list[Probe] = []
     if sigs:
         probes.append(Probe(key="model", formula=" and ".join(f"some {n}" for n, _ in sigs), kind="model"))
     for n, p in sigs:
-        probes.append(Probe(key=f"sig {n}", formula=f"{'eventually ' if _is_var(p) else ''}some {n}", kind="sig"))
+        ev = "eventually " if _is_var(p) else ""
+        probes.append(Probe(key=f"sig {n}", formula=f"{ev}some {n}", kind="sig"))
+        probes.append(Probe(key=f"sig {n} (two atoms)", formula=f"{ev}#{n} > 1", kind="shape"))
     for n, p in sigs:
         for f, var in field_names(p):
-            probes.append(
-                Probe(key=f"field {n}.{f}", formula=f"{'eventually ' if var else ''}some {n} <: {f}", kind="field")
-            )
+            ev, r = ("eventually " if var else ""), f"({n} <: {f})"
+            key = f"field {n}.{f}"
+            probes.append(Probe(key=key, formula=f"{ev}some {r}", kind="field"))
+            probes.append(Probe(key=f"{key} (two tuples)", formula=f"{ev}#{r} > 1", kind="shape"))
+            probes.append(Probe(key=f"{key} (a tuple off the diagonal)", formula=f"{ev}some {r} - iden", kind="shape"))
+            probes.append(Probe(key=f"{key} (two values)", formula=f"{ev}#({n}.{r}) > 1", kind="shape"))
+            probes.append(Probe(key=f"{key} (two atoms have it)", formula=f"{ev}#({r}.univ) > 1", kind="shape"))
+            if var:
+                probes.append(Probe(key=f"{key} (changes)", formula=f"eventually {r}' != {r}", kind="shape"))
+                probes.append(Probe(key=f"{key} (after the first state)", formula=f"after eventually some {r}",
+                                    kind="shape"))
     return probes
 
 
@@ -202,13 +216,18 @@ def run_probes(
     return res
 
 
+def _size(scope: str) -> int:
+    m = re.match(r"\s*(?:exactly\s+)?(\d+)", scope)
+    return int(m.group(1)) if m else 3
+
+
 def probe_scope(paras: Sequence[Paragraph]) -> str:
-    """The scope of the original's first check command (else its first run; else 3)."""
+    """The largest overall scope among the original's commands (a check first on a tie; else 3)."""
     cmds = [p for p in paras if p.kind == "command"]
-    cmds.sort(key=lambda p: p.command != "check")
-    for p in cmds:
-        return p.scope or "3"
-    return "3"
+    if not cmds:
+        return "3"
+    best = max(cmds, key=lambda p: (_size(p.scope or "3"), p.command == "check"))
+    return best.scope or "3"
 
 
 def without_checks(source: str) -> str:

@@ -1,0 +1,7 @@
+sig Node { nxt: lone Node }
+// faulty: nothing rules out a cycle
+pred noCycleAt[n: Node] { n not in n.^nxt }
+fact NoSelf { all n: Node | noCycleAt[n] }
+assert Acyclic { all n: Node | n not in n.^nxt }
+check Acyclic for 3 expect 0
+run { some nxt } for 3

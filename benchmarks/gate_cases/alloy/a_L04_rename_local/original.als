@@ -1,0 +1,6 @@
+sig Node { nxt: lone Node }
+// faulty: nothing rules out a cycle
+fact NoSelf { all n: Node | n not in n.nxt and n not in n.nxt.nxt.nxt }
+assert Acyclic { all n: Node | n not in n.^nxt }
+check Acyclic for 3 expect 0
+run { some nxt } for 3

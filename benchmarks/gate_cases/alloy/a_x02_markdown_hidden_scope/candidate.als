@@ -1,0 +1,16 @@
+---
+---
+sig Node { nxt: lone Node }
+// faulty: nothing rules out a cycle
+fact NoSelf { all n: Node | n not in n.nxt }
+assert Acyclic { all n: Node | n not in n.^nxt }
+check Acyclic for 3 expect 0
+run { some nxt } for 3
+/*
+```alloy
+sig Node { nxt: lone Node }
+// faulty: nothing rules out a cycle
+fact NoSelf { all n: Node | n not in n.nxt }
+assert Acyclic { all n: Node | n not in n.^nxt }
+check Acyclic for 1 but 0 Node expect 0
+run { some nxt } for 3

@@ -1,0 +1,7 @@
+abstract sig Base {}
+one sig Pad1, Pad2 extends Base {}
+sig Node extends Base { nxt: lone Node }
+// faulty: two nodes may share a successor
+assert Injective { all disj a, b: Node | no a.nxt & b.nxt }
+check Injective for 3 expect 0
+run { some nxt } for 3

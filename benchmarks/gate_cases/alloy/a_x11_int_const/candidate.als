@@ -1,0 +1,6 @@
+sig Account { bal: Int }
+// faulty: overdraft allowed
+fact Floor { all a: Account | a.bal > -3 }
+fact Fix { Account.bal = 0 }
+assert NonNeg { all a: Account | a.bal >= 0 }
+check NonNeg for 3 expect 0

@@ -1,0 +1,6 @@
+sig Node { nxt: lone Node }
+fact NoSelf { all n: Node | n not in n.nxt }
+assert Acyclic { acyclic }
+private pred acyclic { some Node or no Node }
+check Acyclic for 3 expect 0
+run { some nxt } for 3

@@ -1,0 +1,8 @@
+sig Node { nxt: lone Node }
+// faulty: nothing rules out a cycle
+/* "unterminated -- */ fact Fix { "x--y" = "x--y" implies all n: Node | no n.nxt.nxt }
+// "
+fact NoSelf { all n: Node | n not in n.nxt }
+assert Acyclic { all n: Node | n not in n.^nxt }
+check Acyclic for 3 expect 0
+run { some nxt } for 3
