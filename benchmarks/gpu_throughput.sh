@@ -44,6 +44,7 @@ BUDGET_S="${BUDGET_S:-240}"
 OUT="${OUT:-$REPO/gpu_out}"
 mkdir -p "$OUT"
 WORK="$(mktemp -d /tmp/fmrepair-gpu-XXXXXX)"
+cd "$WORK"  # not the repo root: its fmrepair/ folder (the core alone) would shadow the package tree below
 exec > >(tee -a "$OUT/log.txt") 2>&1
 say() { echo "[gpu_throughput $(date +%H:%M:%S)] $*"; }
 say "repo $REPO, work $WORK, out $OUT, device $DEVICE, dtype $DTYPE, size $SIZE, workers $WORKERS"
