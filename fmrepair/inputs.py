@@ -11,19 +11,29 @@ class InputError(ValueError):
     """A user input problem (exit code 2, one line, no traceback)."""
 
 
+def one_line(text: object) -> str:
+    """`text` with every unprintable character escaped (newlines, control and format characters, the
+    surrogates of an undecodable file name): safe to print as a single line on any terminal."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(text))
+
+
 def read_spec(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such file")
-    if not p.is_file():
-        raise InputError(f"{p}: not a regular file")
-    size = p.stat().st_size
-    if size == 0:
-        raise InputError(f"{p}: file is empty")
-    if size > max_bytes:
-        raise InputError(f"{p}: file is too large ({size} bytes; limit {max_bytes})")
-    data = p.read_bytes()
-    return decode_spec(data, str(p))
+    name = one_line(p)
+    try:
+        if not p.exists():
+            raise InputError(f"{name}: no such file")
+        if not p.is_file():
+            raise InputError(f"{name}: not a regular file")
+        size = p.stat().st_size
+        if size == 0:
+            raise InputError(f"{name}: file is empty")
+        if size > max_bytes:
+            raise InputError(f"{name}: file is too large ({size} bytes; limit {max_bytes})")
+        data = p.read_bytes()
+    except OSError as e:  # a name too long, no permission, an I/O error
+        raise InputError(f"{name}: cannot read ({e.strerror or type(e).__name__})") from None
+    return decode_spec(data, name)
 
 
 def decode_spec(data: bytes, name: str = "<input>") -> str:

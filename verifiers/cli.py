@@ -22,7 +22,9 @@ class _Usage(Exception):
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    sys.stderr.write(f"fmrepair check: {message}\n")
+    from fmrepair.inputs import one_line
+
+    sys.stderr.write(f"fmrepair check: {one_line(message)}\n")
     return typer.Exit(code)
 
 
@@ -69,11 +71,13 @@ def _run_checks(inputs: list[tuple[str, str, str]], options: CheckOptions, worke
 
 
 def _text_report(path: str, verdict: Verdict) -> str:
+    from fmrepair.inputs import one_line
+
     n = len(verdict.commands)
-    lines = [f"{path}: {verdict.status} ({n} command{'s' if n != 1 else ''}, {verdict.elapsed_ms:.0f} ms)"]
+    lines = [f"{one_line(path)}: {verdict.status} ({n} command{'s' if n != 1 else ''}, {verdict.elapsed_ms:.0f} ms)"]
     for e in verdict.errors:
-        where = f"{e.line}:{e.column}: " if e.line is not None else ""
-        lines.append(f"  {where}{e.message}")
+        where = "" if e.line is None else f"{e.line}: " if e.column is None else f"{e.line}:{e.column}: "
+        lines.append(f"  {where}{one_line(' '.join(e.message.split()))}")
     for c in verdict.commands:
         expect = "" if c.expect is None else f" expect {c.expect}"
         stats = [f"{c.vars} vars" if c.vars is not None else ""]

@@ -14,14 +14,38 @@ from pathlib import Path
 import typer
 
 
-def _read(path: str) -> str:
+def _usage(command: str, message: str) -> typer.Exit:
+    from fmrepair.inputs import one_line
+
+    sys.stderr.write(f"fmrepair {command}: {one_line(message)}\n")
+    return typer.Exit(2)
+
+
+def _read(path: str, command: str = "check-pair") -> str:
     from fmrepair.inputs import InputError, read_spec
 
     try:
         return read_spec(path)
     except InputError as e:
-        sys.stderr.write(f"fmrepair check-pair: {e}\n")
-        raise typer.Exit(2) from None
+        raise _usage(command, str(e)) from None
+
+
+def _pddl_part(text: str, path: str, part: str, command: str) -> None:
+    """Exit 2 unless `text` holds a ``(define (PART ...))`` form (text that does not parse is left to
+    the checker, which reports where)."""
+    from fmrepair.inputs import one_line
+
+    from .diagnosis.sexpr import SExprError
+    from .pddl import split_pddl
+
+    try:
+        parts = split_pddl(text)
+    except SExprError:
+        if command == "check-pair":
+            return
+        raise _usage(command, f"{one_line(path)}: not balanced S-expressions") from None
+    if getattr(parts, part) is None:
+        raise _usage(command, f"{one_line(path)}: holds no (define ({part} ...)) form")
 
 
 def check_pair(
@@ -31,30 +55,40 @@ def check_pair(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds allowed for the check."),
 ) -> None:
     """Check a MiniZinc model with its data file, or a PDDL problem against its domain."""
+    from fmrepair.inputs import one_line
+
     from .base import CheckOptions
 
     kinds = (Path(first).suffix.lower(), Path(second).suffix.lower())
+    if kinds not in ((".mzn", ".dzn"), (".pddl", ".pddl")):
+        raise _usage("check-pair", "expected MODEL.mzn DATA.dzn or DOMAIN.pddl PROBLEM.pddl")
+    if not timeout > 0:
+        raise _usage("check-pair", "--timeout must be > 0")
     a, b = _read(first), _read(second)
+    if kinds == (".pddl", ".pddl"):
+        _pddl_part(a, first, "domain", "check-pair")
+        _pddl_part(b, second, "problem", "check-pair")
     options = CheckOptions(timeout_s=timeout)
-    if kinds == (".mzn", ".dzn"):
-        from .minizinc import MiniZincVerifier
+    try:
+        if kinds == (".mzn", ".dzn"):
+            from .minizinc import MiniZincVerifier
 
-        verdict = MiniZincVerifier().check(a, options, data=b)
-    elif kinds == (".pddl", ".pddl"):
-        from .pddl import PddlVerifier
+            verdict = MiniZincVerifier().check(a, options, data=b)
+        else:
+            from .pddl import PddlVerifier
 
-        verdict = PddlVerifier(domain_dirs=[]).check(b, options, domain=a)
-    else:
-        sys.stderr.write("fmrepair check-pair: expected MODEL.mzn DATA.dzn or DOMAIN.pddl PROBLEM.pddl\n")
-        raise typer.Exit(2)
-    label = f"{first}+{second}"
+            verdict = PddlVerifier(domain_dirs=[]).check(b, options, domain=a)
+    except Exception as e:  # the verifier could not run at all (no minizinc, ...)
+        sys.stderr.write(f"fmrepair check-pair: {type(e).__name__}: {one_line(' '.join(str(e).split()))}\n")
+        raise typer.Exit(1) from None
+    label = one_line(f"{first}+{second}")
     if as_json:
         typer.echo(json.dumps(verdict.to_json_dict(label), indent=2))
     else:
         typer.echo(f"{label}: {verdict.status} ({len(verdict.commands)} commands, {verdict.elapsed_ms:.0f} ms)")
         for e in verdict.errors:
             where = f"{e.line}:{e.column}: " if e.line is not None else ""
-            typer.echo(f"  {where}{e.message}")
+            typer.echo(f"  {where}{one_line(' '.join(e.message.split()))}")
         for c in verdict.commands:
             typer.echo(f"  {c.kind} {c.label}: {c.outcome} [{'met' if c.met else 'NOT met'}]")
             if c.witness:
@@ -69,7 +103,10 @@ def pddl_equiv(
     """Print whether two PDDL problems are equivalent (init and goal graphs isomorphic); exit 0 if so."""
     from .pddl_equiv import equivalent
 
-    result = equivalent(_read(a), _read(b))
+    texts = [_read(a, "pddl-equiv"), _read(b, "pddl-equiv")]
+    for text, path in zip(texts, (a, b), strict=True):
+        _pddl_part(text, path, "problem", "pddl-equiv")
+    result = equivalent(*texts)
     typer.echo(json.dumps({"equivalent": result.equivalent, "reason": result.reason}))
     raise typer.Exit(0 if result.equivalent else 1)
 

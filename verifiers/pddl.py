@@ -150,6 +150,8 @@ class PddlVerifier:
                 msg = " ".join(str(e).split())
                 m = _LOC.search(msg)
                 kind = "syntax_error" if "pyparsing" in type(e).__module__ or "Expected" in msg else "type_error"
+                if isinstance(e, RecursionError):  # not a verdict on the text: the parser ran out of stack
+                    kind, msg = "error", f"nested too deeply for the PDDL parser ({msg})"
                 line = int(m.group(1)) + offset if m else None
                 return done(kind, [], [Message(line=line, column=int(m.group(2)) if m else None, message=msg)])
             if parts.problem is None:

@@ -23,6 +23,9 @@ _ERROR = re.compile(r'^\(error "(?:line (\d+) column (\d+): )?(.*)"\)$', re.S)
 _TYPE_WORDS = ("unknown constant", "sort", "invalid function application", "ill-formed", "unknown function")
 _ANSWERS = ("sat", "unsat", "unknown")
 _Z3_LOCK = threading.Lock()  # z3's SMT-LIB front end is not safe across threads on one global
+# Deeper terms are refused unchecked: cvc5's parser overflowed the C stack (killing the whole process)
+# at 200000 nested terms; 100000 parsed in both solvers.
+MAX_DEPTH = 50_000
 
 
 @dataclass
@@ -131,6 +134,16 @@ def _expectations(script: str) -> list[tuple[str, int | None, int]]:
     return out
 
 
+def _depth(items: list[TopLevel]) -> int:
+    """The deepest nesting of parentheses (iterative: Python's recursion limit is far lower)."""
+    deepest, todo = 0, [(t.expr, 1) for t in items if isinstance(t.expr, list)]
+    while todo:
+        expr, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo += [(e, depth + 1) for e in expr if isinstance(e, list)]
+    return deepest
+
+
 def _classify(errors: list[Message]) -> str:
     errors = [e for e in errors if e.severity == "error"]
     if not errors:
@@ -189,10 +202,14 @@ class SmtVerifier:
         options = options or CheckOptions()
         started = time.perf_counter()
         try:
-            read_all(source)
+            depth = _depth(read_all(source))
         except SExprError as e:
             msg = Message(line=e.line, column=e.column, message=str(e).split(": ", 1)[-1])
             return Verdict(formalism="smtlib", status="syntax_error", errors=[msg], elapsed_ms=0.0)
+        if depth > MAX_DEPTH:
+            why = f"terms nested {depth} deep (limit {MAX_DEPTH}): not checked, the solvers would overflow"
+            msg = Message(message=why)
+            return Verdict(formalism="smtlib", status="error", errors=[msg], elapsed_ms=0.0)
         with _Z3_LOCK:
             run = run_script(source, options.timeout_s)
         errors = list(run.errors)

@@ -33,6 +33,7 @@ _MSG = re.compile(
     r"^(?P<file>[^:\s]+):(?P<line>\d+):(?P<col>\d+): (?:(?P<kind>error|warning|info|\(style\)): )?(?P<msg>.*)$"
 )
 _MAIN = re.compile(r"^\s*procedure\s+(\w+)\s+is\b", re.M | re.I)
+_FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_.~-]*\.ad[bs]$")  # a bundle's file: a plain name in the folder
 _UNIT = re.compile(r"^\s*(?:package\s+body|package|procedure|function)\s+([\w.]+)", re.M | re.I)
 ADA_FLAGS = ["-gnata", "-gnat2022", "-gnatf"]
 
@@ -84,6 +85,10 @@ class SparkVerifier:
         except GnatUnavailable as e:
             return Verdict(formalism=self.formalism, status="error", errors=[Message(message=str(e))])
         files = split_files(source)
+        bad = [f.name for f in files if not _FILE_NAME.match(f.name)]
+        if bad:  # "../x.adb" or "/tmp/x.adb" would be written outside the private folder
+            why = f"bundle file name {bad[0]!r} is not a plain Ada file name (unit.ads / unit.adb)"
+            return self._verdict("error", [], [Message(message=why)], "", started)
         with tempfile.TemporaryDirectory(prefix="fmrepair-spark-") as tmp:
             folder = Path(tmp)
             for f in files:
@@ -92,7 +97,12 @@ class SparkVerifier:
             for mode, status in (("-gnats", "syntax_error"), ("-gnatc", "type_error")):
                 errors, outputs = self._compile(gcc, folder, units, files, mode, options.timeout_s)
                 if errors is None:
-                    return self._verdict("timeout", [], [], outputs, started)
+                    why = f"gcc {mode} did not finish within {options.timeout_s:g} s"
+                    return self._verdict("timeout", [], [Message(message=why)], outputs, started)
+                if "GNAT BUG DETECTED" in outputs:  # the compiler crashed (e.g. a stack overflow)
+                    box = re.search(r"^\|\s*(\S.*?)\s*\|\s*$", outputs, re.M)
+                    why = f"GNAT crashed: {box.group(1) if box else 'GNAT BUG DETECTED'}"
+                    return self._verdict("error", [], [Message(message=why)], outputs, started)
                 if any(e.severity == "error" for e in errors):
                     return self._verdict(status, [], errors, outputs, started)
             commands = [
@@ -142,7 +152,8 @@ class SparkVerifier:
                     Message(line=line_no, column=int(m.group("col")), message=m.group("msg"), severity=severity)
                 )
             if p.returncode != 0 and not errors:
-                errors.append(Message(message=(p.stderr or p.stdout).strip()[:500] or "compilation failed"))
+                why = " ".join((p.stderr or p.stdout).split())[:500]
+                errors.append(Message(message=why or "compilation failed"))
         return errors, out
 
     def _run(self, folder: Path, main: AdaFile, timeout: float) -> CommandResult:

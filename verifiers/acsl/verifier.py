@@ -136,7 +136,8 @@ class AcslVerifier:
             status = err_status
         elif code != 0:
             status = "error"
-            tail = [ln for ln in out.splitlines() if ln.strip()][-3:]
+            crash = [ln for ln in out.splitlines() if ln.strip().startswith("Unexpected error")]  # stack overflow
+            tail = crash[:1] or [ln for ln in out.splitlines() if ln.strip()][-3:]
             errors.append(Message(message=f"frama-c exited {code}: {' | '.join(tail)[:300]}"))
         else:
             expected = scheduled(out)
