@@ -18,6 +18,7 @@ task ids (duplicates removed, as in `fmrepair bench`). ``--no-prune`` sets
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -80,22 +81,26 @@ def files(folders: list[str]) -> str:
 
     load = get_suite("alloy4fun").load(resolve_root("alloy4fun", None))
     res: dict[str, dict] = {}
-    for folder in folders:
-        for x in Path(folder, "results.jsonl").read_text().splitlines():
+    for folder in folders:  # a run folder (results.jsonl) or an archive (results.jsonl.gz)
+        plain, packed = Path(folder, "results.jsonl"), Path(folder, "results.jsonl.gz")
+        text = plain.read_text() if plain.exists() else gzip.decompress(packed.read_bytes()).decode("utf-8")
+        for x in text.splitlines():
             if x.strip():
                 r = json.loads(x)
                 res.setdefault(r["task_id"], r)
     lines = [
-        "| family | distinct tasks: faithful / run | files (duplicates as first copy): faithful / scored / total "
-        "| equivalent | median s (all / fixed / unfixed) | best peer (seed 000 Table 6) |",
-        "|---|---:|---:|---:|---|---|",
+        "| family | distinct tasks: faithful / run | files (duplicates as first copy): faithful / counted / total "
+        "| not-faulty files (out of the rate) | equivalent | median s (all / fixed / unfixed) "
+        "| best peer (seed 000 Table 6) |",
+        "|---|---:|---:|---:|---:|---|---|",
     ]
     for fam in sorted({str(t.meta.get("family")) for t in load.tasks}):
         tasks = [t for t in load.tasks if t.meta.get("family") == fam]
-        run = [res[t.id] for t in tasks if t.id in res]
+        run = [res[t.id] for t in tasks if t.id in res and res[t.id].get("status") != "not_faulty"]
         if not run:
             continue
-        scored = [res[k] for t in tasks if (k := load.duplicates.get(t.id, t.id)) in res]
+        every = [res[k] for t in tasks if (k := load.duplicates.get(t.id, t.id)) in res]
+        scored = [r for r in every if r.get("status") != "not_faulty"]
         fixed = [r["seconds"] for r in run if r["faithful"]]
         unfixed = [r["seconds"] for r in run if not r["faithful"]]
 
@@ -107,7 +112,7 @@ def files(folders: list[str]) -> str:
         lines.append(
             f"| {fam} | {sum(r['faithful'] for r in run)} / {len(run)} | "
             f"{sum(r['faithful'] for r in scored)} / {len(scored)} / {len(tasks)} | "
-            f"{sum(bool(r.get('equivalent')) for r in scored)} | "
+            f"{len(every) - len(scored)} | {sum(bool(r.get('equivalent')) for r in scored)} | "
             f"{med([r['seconds'] for r in run])} / {med(fixed)} / {med(unfixed)} | "
             + (f"{best[0]} {best[1]}/{total}" if best else "-")
             + " |"

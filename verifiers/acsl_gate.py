@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from fmrepair.procs import run_group
 from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, scan
 from fmrepair.verifiers.acsl.logic_defs import cycles, identifiers, logic_units, reach, recursion_problem
 
@@ -59,8 +60,7 @@ def normalized_print(source: str, timeout_s: float = 60.0) -> str | None:
         src.write_text(source, encoding="utf-8")
         cmd = ["frama-c", "-no-annot", "-print", "-ocode", str(out), str(src)]
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, cwd=tmp,
-                                  env=env.framac_env() | {"PWD": tmp})
+            proc = run_group(cmd, cwd=tmp, timeout=timeout_s, env=env.framac_env() | {"PWD": tmp})
         except subprocess.TimeoutExpired:
             return None
         if proc.returncode != 0 or not out.exists():

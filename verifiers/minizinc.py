@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fmrepair.procs import run_group
+
 from .base import CheckOptions, CommandResult, Message, Verdict
 
 # MiniZinc status -> (our outcome, solved)
@@ -127,7 +129,7 @@ class MiniZincVerifier:
                 dzn.write_text(data, encoding="utf-8")
                 args.append(str(dzn))
             try:
-                proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s + 10, cwd=tmp)
+                proc = run_group(args, cwd=tmp, timeout=timeout_s + 10)
                 out = proc.stdout + ("\n" + proc.stderr if proc.stderr else "")
             except subprocess.TimeoutExpired:
                 return MznRun(status="timeout", outcome="timeout", ms=(time.perf_counter() - started) * 1000)

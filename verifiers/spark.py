@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from fmrepair.procs import run_group
 from fmrepair.sandbox import SandboxUnavailable
 
 from . import spark_driver, spark_prove
@@ -135,9 +136,7 @@ class SparkVerifier:
         offsets = {f.name: f.line_offset for f in files}
         for u in units:
             try:
-                p = subprocess.run(
-                    [gcc, "-c", *ADA_FLAGS, mode, u.name], cwd=folder, capture_output=True, text=True, timeout=timeout
-                )
+                p = run_group([gcc, "-c", *ADA_FLAGS, mode, u.name], cwd=folder, timeout=timeout)
             except subprocess.TimeoutExpired:
                 return None, out
             out += p.stdout + p.stderr
@@ -160,13 +159,7 @@ class SparkVerifier:
         t0 = time.monotonic()
         label = f"run {main.name.removesuffix('.adb')}"
         try:
-            b = subprocess.run(
-                ["gnatmake", "-q", *ADA_FLAGS, main.name, "-o", "fmrepair_main"],
-                cwd=folder,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-            )
+            b = run_group(["gnatmake", "-q", *ADA_FLAGS, main.name, "-o", "fmrepair_main"], cwd=folder, timeout=timeout)
             if b.returncode != 0:
                 msg = (b.stderr or b.stdout).strip()[:500]
                 return CommandResult(label=label, kind="run", outcome="error", met=False, witness=msg)

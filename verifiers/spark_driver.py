@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fmrepair import sandbox
+from fmrepair.procs import run_group
 
 from .base import CommandResult, Message
 
@@ -282,13 +283,7 @@ def build_and_run(folder: Path, source: str, timeout: float) -> tuple[int | None
     """(exit code or None on timeout, build output, run output); the driver runs in the sandbox."""
     (folder / f"{DRIVER}.adb").write_text(source, encoding="utf-8")
     try:
-        b = subprocess.run(
-            ["gnatmake", "-q", "-gnata", "-gnat2022", "-gnatf", f"{DRIVER}.adb"],
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
+        b = run_group(["gnatmake", "-q", "-gnata", "-gnat2022", "-gnatf", f"{DRIVER}.adb"], cwd=folder, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "", ""
     if b.returncode != 0:

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from fmrepair.procs import run_group
+
 from .base import CommandResult, Message
 
 PROJECT = "fmrepair_prove.gpr"
@@ -76,7 +78,7 @@ def prove(
     t0 = time.monotonic()
     cmd = ["gnatprove", "-P", PROJECT, "--mode=prove", f"--level={level}", "--report=all", "--output=brief", "-j0"]
     try:
-        p = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=timeout)
+        p = run_group(cmd, cwd=folder, timeout=timeout)
     except subprocess.TimeoutExpired:
         return [
             CommandResult(
