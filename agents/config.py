@@ -6,6 +6,12 @@ from pydantic import BaseModel, Field
 
 from .toolcall import EditMode
 
+# Counted budgets decide results; wall time is only a safety cap (a task it cuts short says
+# ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).
+DEFAULT_SEARCH_CANDIDATES = 3000  # search: checked candidates per task when Budget.candidates is None
+DEFAULT_SEARCH_PROPOSALS = 200_000  # search: proposals (pruned in Python or checked) per task when None
+DEFAULT_SEARCH_WALL_CAP_S = 1800.0  # search: the wall-time cap per task when Budget.wall_seconds is None
+
 
 class Budget(BaseModel):
     iterations: int = Field(6, ge=1, description="k: repair attempts per chain (seed 000 uses 6)")
@@ -14,9 +20,22 @@ class Budget(BaseModel):
         None, ge=1, description="fixed total of model answers (n x r); default samples * iterations"
     )
     max_tokens: int | None = Field(None, ge=1, description="prompt + completion tokens over the task")
-    wall_seconds: float | None = Field(None, gt=0, description="wall-clock time per task")
+    wall_seconds: float | None = Field(
+        None,
+        gt=0,
+        description="safety cap on wall-clock time per task (None: none for model strategies, "
+        "DEFAULT_SEARCH_WALL_CAP_S for search); a result it cuts short depends on machine load",
+    )
     verifier_calls: int | None = Field(None, ge=1, description="verifier calls per task")
-    candidates: int | None = Field(None, ge=1, description="search: candidate specifications checked per task")
+    candidates: int | None = Field(
+        None, ge=1, description="search: candidate specifications checked per task (None: DEFAULT_SEARCH_CANDIDATES)"
+    )
+    proposals: int | None = Field(
+        None,
+        ge=1,
+        description="search: distinct candidates proposed per task, pruned by counterexamples in Python or checked "
+        "(bounds the pruning work, which checks do not count; None: DEFAULT_SEARCH_PROPOSALS)",
+    )
 
 
 class RepairConfig(BaseModel):

@@ -18,6 +18,20 @@ from .strategies import get_strategy
 
 EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 
+# ``TaskResult.stop_reason`` is "CODE" or "CODE: detail"; CODE says why the task stopped. Counted budgets:
+# candidates, proposals, verifier_calls, answers, tokens; "wall_cap": the wall-time safety cap cut the task short
+# (that result depends on machine load); "exhausted": the strategy ran out of things to try.
+STOP_CODES = (
+    "fixed", "candidates", "proposals", "verifier_calls", "answers", "tokens", "wall_cap", "exhausted", "not_faulty",
+    "error",
+)
+
+
+def stop_code(stop_reason: str) -> str:
+    """The code of a ``stop_reason`` ("" for one written before codes existed)."""
+    code = stop_reason.split(":", 1)[0].strip()
+    return code if code in STOP_CODES else ""
+
 
 @dataclass
 class RepairOutcome:
@@ -30,6 +44,13 @@ def _iteration_index(attempts: list[AttemptRecord], upto: int) -> int:
     """Correct@k counts model iterations: the number of model answers up to attempt ``upto`` (1 for a
     pure search, whose whole run is one iteration)."""
     return max(1, sum(1 for a in attempts[:upto] if a.role == "repair"))
+
+
+def _timeouts(session: RepairSession) -> int:
+    """Checks cut short by a wall-clock timeout (verdicts, unsat cores): the one way load can still
+    change a result at a counted budget, so each task says how many it had."""
+    timed_out = sum(1 for a in session.attempts if (a.verdict or {}).get("status") == "timeout")
+    return timed_out + session.timeouts
 
 
 def editable_paragraphs(task: Task) -> list[str]:
@@ -107,15 +128,15 @@ def repair_task(
     candidate: str | None = None
     first_success: int | None = None
     accepted_gate: dict | None = None
-    stop = "strategy finished"
+    stop = "exhausted: the strategy finished without a repair"
     try:
         strategy.run(session)
     except Repaired as done:
         candidate, accepted_gate = done.candidate, done.attempt.gate
         first_success = _iteration_index(session.attempts, len(session.attempts))
-        stop = "repaired"
+        stop = "fixed"
     except LimitsExceeded as e:
-        stop = str(e)
+        stop = f"{e.reason}: {e}" if e.reason else str(e)
     equivalent: bool | None = None
     if score_equivalent is not None:
         equivalent = score_equivalent(task, candidate) if candidate is not None else False
@@ -143,7 +164,7 @@ def repair_task(
         gate_unknown=session.gate_unknown,
         reached_edits=reached_edits(accepted_gate),
         stop_reason=stop,
-        extra={"first_raw": first_raw, "family": task.meta.get("family")},
+        extra={"first_raw": first_raw, "family": task.meta.get("family"), "timeouts": _timeouts(session)},
     )
     if log is not None and write_result:
         log.append_result(result)

@@ -30,7 +30,11 @@ class Repaired(Exception):  # noqa: N818 - control flow, not an error
 
 
 class LimitsExceeded(Exception):  # noqa: N818
-    pass
+    """A budget is spent; ``reason`` is the stop code (agents/runner.py STOP_CODES)."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def _norm(text: str) -> str:
@@ -63,6 +67,7 @@ class RepairSession:
     cost_usd: float = 0.0
     unfaithful_rejected: int = 0  # raw-correct candidates the gate rejected
     gate_unknown: int = 0  # raw-correct candidates the gate could not decide (never faithful)
+    timeouts: int = 0  # wall-clock timeouts outside verdicts (e.g. an unsat core): results may depend on load
     attempts: list[AttemptRecord] = field(default_factory=list)
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)
 
@@ -79,13 +84,13 @@ class RepairSession:
     def check_limits(self) -> None:
         b = self.config.budget
         if self.answers >= self.total_answers:
-            raise LimitsExceeded(f"answer budget spent ({self.answers})")
+            raise LimitsExceeded(f"answer budget spent ({self.answers})", "answers")
         if b.max_tokens is not None and self.prompt_tokens + self.completion_tokens >= b.max_tokens:
-            raise LimitsExceeded(f"token budget spent ({self.prompt_tokens + self.completion_tokens})")
+            raise LimitsExceeded(f"token budget spent ({self.prompt_tokens + self.completion_tokens})", "tokens")
         if b.wall_seconds is not None and time.monotonic() - self.started >= b.wall_seconds:
-            raise LimitsExceeded(f"wall-time budget spent ({b.wall_seconds:g} s)")
+            raise LimitsExceeded(f"wall-time cap hit ({b.wall_seconds:g} s)", "wall_cap")
         if b.verifier_calls is not None and self.evaluator.calls >= b.verifier_calls:
-            raise LimitsExceeded(f"verifier-call budget spent ({self.evaluator.calls})")
+            raise LimitsExceeded(f"verifier-call budget spent ({self.evaluator.calls})", "verifier_calls")
 
     # -- model calls ---------------------------------------------------------------------------
     def _fit(self, conv_messages: Callable[..., list[dict[str, str]]]) -> list[dict[str, str]]:

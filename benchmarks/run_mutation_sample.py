@@ -57,7 +57,7 @@ def table(folders: list[str]) -> str:
             groups["all"].append(r)
         for g in sorted(groups, key=lambda x: (x == "all", x)):
             rs = groups[g]
-            fin = sum(r["stop_reason"] == "strategy finished" for r in rs)
+            fin = sum(r["stop_reason"].split(":")[0] in ("strategy finished", "exhausted") for r in rs)
             lines.append(
                 f"| {Path(folder).name} | {g} | {len(rs)} | {sum(r['repaired'] for r in rs)} | "
                 f"{sum(r['faithful'] for r in rs)} | {sum(bool(r.get('equivalent')) for r in rs)} | "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -21,9 +22,10 @@ from pydantic import BaseModel, Field
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl
 from fmrepair.task import Task
 
+from .bench_procs import run_in_processes, use_processes
 from .identity import CODE, ConfigMismatch, check_identity, code_version
 
-__all__ = ["BenchConfig", "ConfigMismatch", "run_bench", "run_one", "select_tasks"]
+__all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
 
 
 class BenchConfig(BaseModel):
@@ -39,8 +41,9 @@ class BenchConfig(BaseModel):
     temperature: float = 0.2
     seed: int = 0
     max_new_tokens: int = 400
-    wall_seconds: float | None = None
-    candidates: int | None = None
+    wall_seconds: float | None = Field(None, description="wall-time safety cap per task (None: the strategy's)")
+    candidates: int | None = Field(None, description="search: checked candidates per task (None: 3000)")
+    proposals: int | None = Field(None, description="search: proposed candidates, pruned or checked (None: 200000)")
     check_timeout_s: float = 30.0
     limit: int | None = None
     ids: list[str] = Field(default_factory=list)
@@ -65,6 +68,15 @@ class NoModel:
         return len(text) // 4
 
 
+def load_model(cfg: BenchConfig) -> Any:
+    """The run's model (``none``: a stand-in that refuses to be called)."""
+    if cfg.model == "none":
+        return NoModel()
+    from fmrepair.serving import get_model
+
+    return get_model(cfg.model)
+
+
 def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
     from fmrepair.eval.suites import get_suite, resolve_root
     from fmrepair.eval.suites.base import check_mode
@@ -81,6 +93,23 @@ def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
     if cfg.limit is not None:
         tasks = tasks[: cfg.limit]
     return tasks, load
+
+
+# what a run's settings decide per task (not seconds, tokens' timing or cache hits): two runs of the same
+# command agree on these whatever --workers is and however loaded the machine was (tests/test_parallel_search.py)
+DECIDED = (
+    "status", "repaired", "faithful", "equivalent", "candidate", "first_success", "iterations", "attempts",
+    "verifier_calls", "unfaithful_rejected", "gate_unknown",
+)
+
+
+def outcomes(results: list[TaskResult]) -> dict[str, dict[str, Any]]:
+    """Per task id: the DECIDED fields and the stop code."""
+    from fmrepair.agents.runner import stop_code
+
+    return {
+        r.task_id: {**{k: getattr(r, k) for k in DECIDED}, "stop": stop_code(r.stop_reason)} for r in results
+    }
 
 
 def compact_unfinished(log: RunLog) -> int:
@@ -125,7 +154,13 @@ def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
     return RepairConfig(
         strategy=cfg.strategy,
         edit_mode=cfg.edit_mode,  # type: ignore[arg-type]
-        budget=Budget(iterations=cfg.k, samples=samples, wall_seconds=cfg.wall_seconds, candidates=cfg.candidates),
+        budget=Budget(
+            iterations=cfg.k,
+            samples=samples,
+            wall_seconds=cfg.wall_seconds,
+            candidates=cfg.candidates,
+            proposals=cfg.proposals,
+        ),
         temperature=cfg.temperature,
         seed=seed,
         max_new_tokens=cfg.max_new_tokens,
@@ -166,7 +201,8 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
 
     try:
         if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
-            result = _bare_result(task, cfg, "not_faulty", "not faulty: the faulty text already meets every command")
+            why = "not_faulty: the faulty text is not faulty (it already meets every command)"
+            result = _bare_result(task, cfg, "not_faulty", why)
             log.append_result(result)
             return result
         return _run_strategy(task, cfg, model, verifier, log)
@@ -256,25 +292,51 @@ def run_bench(
             pass
         manifest = build_manifest({"bench": cfg.model_dump(), "tasks": len(tasks)}, model_info)
         log.write_manifest(manifest.model_copy(update={**code, "command": command}))
-    model: Any = NoModel() if cfg.model == "none" else None
-    if model is None:
-        from fmrepair.serving import get_model
-
-        model = get_model(cfg.model)
     families = {t.id: str(t.meta.get("family", "-")) for t in tasks}
     prog = Progress(len(tasks), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} ")
     if progress and dropped:
         prog.stream.write(f"resuming: dropped {dropped} attempts of unfinished tasks\n")
     lock = threading.Lock()
-    verifier = AlloyVerifier(workers=cfg.verifier_workers or cfg.workers)
-    with verifier, ThreadPoolExecutor(max_workers=cfg.workers) as pool:
-        futures = [pool.submit(run_one, t, cfg, model, verifier, log) for t in todo]
-        for fut in as_completed(futures):
-            result = fut.result()
-            if progress:
-                with lock:
-                    prog.update(result)
+
+    def on_result(result: TaskResult) -> None:
+        if progress:
+            with lock:
+                prog.update(result)
+
+    if use_processes(cfg):  # search strategies: one process per worker (threads would share one GIL)
+        run_in_processes(cfg, todo, log, on_result)
+    else:
+        model = load_model(cfg)
+        verifier = AlloyVerifier(workers=cfg.verifier_workers or cfg.workers)
+        with verifier, ThreadPoolExecutor(max_workers=cfg.workers) as pool:
+            futures = [pool.submit(run_one, t, cfg, model, verifier, log) for t in todo]
+            for fut in as_completed(futures):
+                on_result(fut.result())
+    from fmrepair.agents.runner import stop_code
+
     results = [r for r in log.results() if r.task_id in families]
     summary = summarize(results, cfg.k, families)
     summary["duplicates_skipped"] = len(load.duplicates)
+    summary["stop_reasons"] = dict(Counter(stop_code(r.stop_reason) or "other" for r in results))
+    if progress:
+        warn_load_dependent(results, prog.stream)
     return summary
+
+
+def warn_load_dependent(results: list[TaskResult], stream: Any) -> None:
+    """Say which results the machine's load could have changed: tasks the wall-time cap cut short, and
+    tasks with checks that ran past their (wall-clock) timeout."""
+    from fmrepair.agents.runner import stop_code
+
+    capped = [r.task_id for r in results if stop_code(r.stop_reason) == "wall_cap"]
+    timed = [r.task_id for r in results if r.extra.get("timeouts")]
+    if capped:
+        stream.write(
+            f"wall-time cap cut {len(capped)} task(s) short (stop_reason wall_cap; their results depend on "
+            f"machine load; raise --wall-seconds or lower --candidates): {', '.join(capped[:5])}\n"
+        )
+    if timed:
+        stream.write(
+            f"{len(timed)} task(s) had checks past their timeout (extra.timeouts; results may depend on "
+            f"machine load; raise --timeout): {', '.join(timed[:5])}\n"
+        )

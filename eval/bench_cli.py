@@ -33,15 +33,26 @@ def run(
     temperature: float = typer.Option(0.2),
     seed: int = typer.Option(0),
     max_new_tokens: int = typer.Option(400),
-    wall_seconds: float | None = typer.Option(None, help="Wall-time budget per task."),
-    candidates: int | None = typer.Option(None, help="Search: candidates per task."),
+    wall_seconds: float | None = typer.Option(
+        None,
+        help="Safety cap on wall time per task (default: none for model strategies, 1800 s for search). A task "
+        "it cuts short says stop_reason wall_cap: that result depends on machine load.",
+    ),
+    candidates: int | None = typer.Option(
+        None, help="Search: checked candidates per task (default 3000); the budget that decides results."
+    ),
+    proposals: int | None = typer.Option(
+        None, help="Search: distinct candidates proposed per task, pruned in Python or checked (default 200000)."
+    ),
     timeout: float = typer.Option(30.0, help="Verifier timeout per check."),
     limit: int | None = typer.Option(None),
     ids: list[str] | None = typer.Option(None, "--ids", help="Only these task ids (repeatable, or comma-separated)."),
     family: list[str] | None = typer.Option(
         None, "--family", help="Only these families (repeatable, or comma-separated)."
     ),
-    workers: int = typer.Option(1, min=1, help="Tasks in parallel."),
+    workers: int = typer.Option(
+        1, min=1, help="Tasks in parallel: processes for search strategies (mutate, hybrid), else threads."
+    ),
     allow_code_change: bool = typer.Option(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
     ),
@@ -52,6 +63,7 @@ def run(
     from fmrepair.registry import UnknownName
 
     from .bench import BenchConfig, ConfigMismatch, run_bench
+    from .bench_procs import UnfinishedTasks
     from .report import markdown, run_summary
 
     cfg = BenchConfig(
@@ -69,6 +81,7 @@ def run(
         max_new_tokens=max_new_tokens,
         wall_seconds=wall_seconds,
         candidates=candidates,
+        proposals=proposals,
         check_timeout_s=timeout,
         limit=limit,
         ids=[x for v in ids or [] for x in re.split(r"[,\s]+", v) if x],
@@ -82,7 +95,7 @@ def run(
             raise UnknownName(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES.names())}")
         command = shlex.join(["fmrepair", *sys.argv[1:]])
         run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
-    except (InputError, UnknownName, ConfigMismatch) as e:
+    except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks) as e:
         _fail(str(e))
     summary = run_summary(out)
     sys.stdout.write(json.dumps(summary, indent=2) + "\n" if as_json else markdown(summary))

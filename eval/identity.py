@@ -31,6 +31,7 @@ IDENTITY = (
     "max_new_tokens",
     "wall_seconds",
     "candidates",
+    "proposals",
     "check_timeout_s",
 )
 # manifest fields naming the code version

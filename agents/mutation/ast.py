@@ -122,6 +122,7 @@ class AstClient:
         self.proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._buf = b""
+        self.timeouts = 0  # unsat cores cut short by their wall-clock timeout (results may depend on load)
 
     def _start(self) -> None:
         from fmrepair.verifiers.alloy.jvm import alloy_jar
@@ -178,7 +179,10 @@ class AstClient:
         """Unsat-core spans of command ``index`` (None: satisfiable, or no core available)."""
         try:
             reply = self.request({"op": "core", "source": source, "index": index}, timeout_s)
-        except (TimeoutError, RuntimeError):
+        except TimeoutError:
+            self.timeouts += 1
+            return None
+        except RuntimeError:
             return None
         if not reply.get("ok") or reply.get("sat"):
             return None

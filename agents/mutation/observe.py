@@ -33,6 +33,7 @@ class Found:
 
     checked: int = 0
     pruned: int = 0
+    proposals: int = 0  # distinct candidates proposed (pruned or checked): the budget of the Python work
     best: tuple[float, str, str] | None = None  # (weight, description, candidate)
     locations: list[str] = field(default_factory=list)
     witness: str | None = None

@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
 
+from ..config import DEFAULT_SEARCH_CANDIDATES, DEFAULT_SEARCH_PROPOSALS, DEFAULT_SEARCH_WALL_CAP_S
 from ..evaluate import Evaluation, count_commands
 from ..session import LimitsExceeded, Repaired, RepairSession
 from .ast import AstClient, Model, Node
@@ -25,7 +26,7 @@ from .observe import Found, Observation, Observer
 from .operators import Context, Mutation, mutations, render, scopes
 from .synth import MAX_FORMULA, Grammar
 
-DEFAULT_CANDIDATES = 2000
+DEFAULT_CANDIDATES = DEFAULT_SEARCH_CANDIDATES
 PAIR_POOL = 300
 TRIPLE_POOL = 60
 SYNTH_SMALL = 5  # synthesized formulas up to this size come before pairs of mutations
@@ -52,7 +53,10 @@ class MutationSearch(Observer):
         self.found = Found()
         b = session.config.budget
         self.max_candidates = b.candidates or DEFAULT_CANDIDATES
-        self.deadline = session.started + b.wall_seconds if b.wall_seconds else None
+        self.max_proposals = b.proposals or DEFAULT_SEARCH_PROPOSALS
+        # a safety cap only: the counted candidate budget decides results (a cut-short task says wall_cap)
+        self.wall_cap = b.wall_seconds or DEFAULT_SEARCH_WALL_CAP_S
+        self.deadline = session.started + self.wall_cap
         self.chain = 0
         self.round_cap: int | None = None
         # FMREPAIR_MUTATION_PRUNE=0: check every candidate (the predictions are still audited)
@@ -94,19 +98,19 @@ class MutationSearch(Observer):
         return out
 
     def check_budget(self) -> None:
-        """Wall time, verifier calls and candidates (not model answers: search spends none)."""
+        """Candidates and verifier calls (counted), the wall-time cap (not model answers: search spends none)."""
         b = self.session.config.budget
         if self.out_of_time():
-            raise LimitsExceeded(f"wall-time budget spent ({b.wall_seconds:g} s)")
+            raise LimitsExceeded(f"wall-time cap hit ({self.wall_cap:g} s)", "wall_cap")
         if b.verifier_calls is not None and self.session.evaluator.calls >= b.verifier_calls:
-            raise LimitsExceeded(f"verifier-call budget spent ({self.session.evaluator.calls})")
+            raise LimitsExceeded(f"verifier-call budget spent ({self.session.evaluator.calls})", "verifier_calls")
         if self.found.checked >= self.max_candidates:
-            raise LimitsExceeded(f"candidate budget spent ({self.found.checked})")
+            raise LimitsExceeded(f"candidate budget spent ({self.found.checked})", "candidates")
         if self.round_cap is not None and self.found.checked >= self.round_cap:
             raise RoundDone()
 
     def out_of_time(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return time.monotonic() >= self.deadline
 
     def verify(self, batch: list[Item], model: Model) -> None:
         """Check candidates (text, description, overrides, prediction) in parallel; raise Repaired on success."""
@@ -165,7 +169,7 @@ class MutationSearch(Observer):
         if ev.faithful and source != self.session.task.visible:
             raise Repaired(source, rec)
         if ev.raw and source == self.session.task.visible:  # not faulty: no mutant of it is a repair
-            raise LimitsExceeded("not faulty: the faulty text already meets every command")
+            raise LimitsExceeded("the faulty text is not faulty (it already meets every command)", "not_faulty")
         return ev
 
     # -- the search --------------------------------------------------------------------------------
@@ -174,7 +178,9 @@ class MutationSearch(Observer):
         model, ctx, targets = self.prepare(source)
         base = self.evaluate_base(source)
         self.learn(base, model, {}, source)
+        before = getattr(self.client, "timeouts", 0)
         core = core_spans(self.client, source, base.verdict, count_commands(source)) if not base.raw else []
+        self.session.timeouts += getattr(self.client, "timeouts", 0) - before  # cores cut short by the clock
         self.seen.add(canonical(source))
         singles = [m for n, env in targets for m in mutations(n, ctx, env)]
         envs = {n.id: env for n, env in targets}
@@ -252,11 +258,14 @@ class MutationSearch(Observer):
         batch: list[Item] = []
         for i, ms in enumerate(combos):
             if i % 200 == 0 and self.out_of_time():
-                raise LimitsExceeded("wall-time budget spent (search)")
+                raise LimitsExceeded(f"wall-time cap hit ({self.wall_cap:g} s, search)", "wall_cap")
             quick = (source, tuple((m.target.s, m.target.e, ctx.text(m.new)) for m in ms))
             if quick in self.quick:
                 continue
             self.quick.add(quick)
+            self.found.proposals += 1
+            if self.found.proposals > self.max_proposals:
+                raise LimitsExceeded(f"proposal budget spent ({self.max_proposals}, pruned or checked)", "proposals")
             over = {m.target.id: m.new for m in ms}
             bad, unknown = self.fixed_count(model, over) if self.trust else (0, 0)
             if bad and self.prune:  # pruned before the text is built: the costly part for many candidates
