@@ -8,6 +8,7 @@ timed: the checks are equalities of results.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -105,7 +106,8 @@ def test_the_same_command_under_cpu_load_gives_the_same_results(one_worker: Path
     assert not timeouts
 
 
-def _children(pid: int) -> list[int]:
+def _children(pid: int, workers_only: bool = False) -> list[int]:
+    """Child processes of ``pid`` (with ``workers_only``: the bench workers, not multiprocessing's tracker)."""
     kids = []
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
@@ -113,8 +115,11 @@ def _children(pid: int) -> list[int]:
                 stat = (d / "stat").read_text()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(d.name))
+            if int(stat.rsplit(")", 1)[1].split()[1]) != pid:
+                continue
+            with contextlib.suppress(OSError):
+                if not workers_only or b"spawn_main" in (d / "cmdline").read_bytes():
+                    kids.append(int(d.name))
     return kids
 
 
@@ -148,6 +153,29 @@ def test_a_sigkilled_process_run_resumes_without_loss_or_duplicates(one_worker: 
     assert sorted(r["task_id"] for r in results) == sorted(_decided(one_worker))  # none lost, none twice
     assert _decided(out) == _decided(one_worker)
     assert _candidates(out) == _candidates(one_worker)  # attempts of the killed tasks dropped, then redone
+
+
+@needs_data
+def test_a_dead_worker_leaves_its_task_for_the_resume(one_worker: Path, tmp_path: Path) -> None:
+    """A worker process killed mid-task (OOM killer, say): its task gets no result line (never a made-up
+    one), a new worker takes the remaining tasks, the run exits 2 naming the task, and the same command
+    finishes it."""
+    out = tmp_path / "dead"
+    proc = subprocess.Popen(_bench(out, 2), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 600
+    while time.time() < deadline and not _lines(out / RunLog.RESULTS):
+        time.sleep(0.05)
+    victims = _children(proc.pid, workers_only=True)
+    for pid in victims:  # both workers: at least one holds a task, since the first result is in
+        os.kill(pid, signal.SIGKILL)
+    _, err = proc.communicate(timeout=1200)
+    n = len(IDS.split(","))
+    assert victims and proc.returncode == 2, err[-2000:]
+    assert "did not finish" in err and "rerun the same command" in err
+    assert len(_lines(out / RunLog.RESULTS)) < n
+    _run(out, 2)
+    assert _decided(out) == _decided(one_worker)
+    assert _candidates(out) == _candidates(one_worker)
 
 
 def test_processes_only_for_search_strategies_without_in_process_weights() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 
 from ..feedback import generic_feedback
 from ..session import RepairSession
@@ -15,7 +16,12 @@ Span = tuple[int, int]
 
 
 def _workers(session: RepairSession) -> int:
-    return int(getattr(session.evaluator.verifier, "workers", 1) or 1)
+    """Candidates checked at once. 1 by default: a batch is checked before any of its counterexamples can
+    prune the rest, so a larger batch changes what the search checks, and a result must not depend on how
+    many analyzer workers a run has. FMREPAIR_SEARCH_BATCH=N (at most the verifier's workers) trades that
+    for speed on one task."""
+    batch = int(os.environ.get("FMREPAIR_SEARCH_BATCH", "1") or 1)
+    return max(1, min(batch, int(getattr(session.evaluator.verifier, "workers", 1) or 1)))
 
 
 class MutateStrategy:
