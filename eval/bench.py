@@ -8,7 +8,6 @@ they are redone, so nothing is lost or duplicated.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections import Counter
@@ -19,11 +18,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from fmrepair.runlog import RunLog, TaskResult, read_jsonl
+from fmrepair.faults import InfrastructureError
+from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
 from fmrepair.task import Task
 
 from .bench_procs import run_in_processes, use_processes
 from .identity import CODE, ConfigMismatch, check_identity, code_version
+from .retry_errors import drop_errors, warn_errors
 
 __all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
 
@@ -125,15 +126,7 @@ def compact_unfinished(log: RunLog) -> int:
         else:
             dropped += 1
     if dropped:
-        import json
-
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            for d in keep:
-                f.write(json.dumps(d) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        rewrite_jsonl(path, keep)
     return dropped
 
 
@@ -208,6 +201,7 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
         return _run_strategy(task, cfg, model, verifier, log)
     except Exception as e:  # noqa: BLE001 - recorded on its own row, never as a repair
         result = _bare_result(task, cfg, "error", f"error: {type(e).__name__}", error=f"{type(e).__name__}: {e}"[:2000])
+        result.infrastructure = isinstance(e, InfrastructureError)  # out of every rate (fmrepair/faults.py)
         log.append_result(result)
         return result
 
@@ -279,6 +273,7 @@ def run_bench(
     tasks, load = select_tasks(cfg)
     code = code_version()
     _check_identity(log, cfg, code, allow_code_change)
+    retried = drop_errors(log)  # error tasks run again (their attempts are dropped next)
     dropped = compact_unfinished(log)
     finished = log.finished_ids()
     todo = [t for t in tasks if t.id not in finished]
@@ -294,6 +289,8 @@ def run_bench(
         log.write_manifest(manifest.model_copy(update={**code, "command": command}))
     families = {t.id: str(t.meta.get("family", "-")) for t in tasks}
     prog = Progress(len(tasks), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} ")
+    if progress and retried:
+        prog.stream.write(f"resuming: running {len(retried)} error task(s) again\n")
     if progress and dropped:
         prog.stream.write(f"resuming: dropped {dropped} attempts of unfinished tasks\n")
     lock = threading.Lock()
@@ -320,6 +317,7 @@ def run_bench(
     summary["stop_reasons"] = dict(Counter(stop_code(r.stop_reason) or "other" for r in results))
     if progress:
         warn_load_dependent(results, prog.stream)
+        warn_errors(results, prog.stream)
     return summary
 
 

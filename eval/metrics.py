@@ -1,8 +1,9 @@
 """Honest metrics over task results: Correct@k (seed 000 Eq. 1), unbiased pass@k (seed 003), per-family
 tables, and resource distributions of fixed and unfixed tasks. Every score is raw, faithful, equivalent.
 
-Not-faulty tasks (the faulty text already meets every command) are left out of every rate and counted on
-their own; tasks whose run raised (error), whose score could not be decided (unknown) or whose only
+Not-faulty tasks (the faulty text already meets every command) and infrastructure faults (the model
+endpoint or a verifier worker was lost: nothing was learnt about the model) are left out of every rate and
+counted on their own; tasks whose run raised (error), whose score could not be decided (unknown) or whose only
 raw-correct candidates the gate could not decide (gate unknown) stay in the denominator as not correct
 and are counted on their own rows."""
 
@@ -18,14 +19,19 @@ from fmrepair.runlog import TaskResult
 
 LEVELS = ("raw", "faithful", "equivalent")
 # every task falls in exactly one outcome (reported in this order)
-OUTCOMES = ("faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "not_faulty")
+OUTCOMES = (
+    "faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "infrastructure", "not_faulty",
+)
 
 
 def outcome(r: TaskResult) -> str:
     """faithful | unfaithful (raw, the gate rejected it) | gate_unknown (raw, the gate could not decide) |
-    unrepaired | score_unknown | error | not_faulty."""
+    unrepaired | score_unknown | error | infrastructure (an error caused by a lost endpoint or verifier) |
+    not_faulty."""
     if r.status == "not_faulty":
         return "not_faulty"
+    if r.status == "error" and r.infrastructure:
+        return "infrastructure"
     if r.status == "error":
         return "error"
     if r.status == "unknown":
@@ -38,7 +44,7 @@ def outcome(r: TaskResult) -> str:
 
 
 def counted(results: Iterable[TaskResult]) -> list[TaskResult]:
-    """The tasks a rate is over: every task but the not-faulty ones."""
+    """The tasks a rate is over: every task but the not-faulty ones and the infrastructure faults."""
     return [r for r in results if r.counted]
 
 
@@ -134,6 +140,7 @@ def summarize(
             "outcomes": {o: kinds.count(o) for o in OUTCOMES},
             "not_faulty": kinds.count("not_faulty"),
             "errors": kinds.count("error"),
+            "infrastructure": kinds.count("infrastructure"),
             "score_unknown": kinds.count("score_unknown"),
             "gate_unknown": kinds.count("gate_unknown"),
             "faithful_reached_edits": sum(1 for r in rs if is_correct(r, "faithful") and r.reached_edits),

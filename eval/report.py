@@ -21,6 +21,7 @@ OUTCOME_LABELS = {
     "unrepaired": "not repaired",
     "score_unknown": "score could not be decided (unknown; not correct)",
     "error": "error (the task's run raised; not correct)",
+    "infrastructure": "infrastructure fault: endpoint or verifier lost (out of every rate; rerun to retry)",
     "not_faulty": "not faulty: the faulty text already passes (out of every rate)",
 }
 

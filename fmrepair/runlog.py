@@ -93,6 +93,9 @@ class TaskResult(BaseModel):
     gate_unknown: int = 0  # raw-correct candidates whose gate could not decide (e.g. a probe timed out)
     reached_edits: list[str] = Field(default_factory=list)  # accepted repair: edited paragraphs a property reaches
     stop_reason: str = ""
+    # an "error" caused by an infrastructure fault (the model endpoint or a verifier worker lost; see
+    # fmrepair/faults.py): out of every rate, on its own row, run again on resume
+    infrastructure: bool = False
     extra: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="before")
@@ -106,8 +109,8 @@ class TaskResult(BaseModel):
 
     @property
     def counted(self) -> bool:
-        """Whether the task counts in a rate (a not-faulty task never does)."""
-        return self.status != "not_faulty"
+        """Whether the task counts in a rate (a not-faulty task never does, nor an infrastructure fault)."""
+        return self.status != "not_faulty" and not (self.status == "error" and self.infrastructure)
 
 
 class RunManifest(BaseModel):
@@ -146,6 +149,17 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
             except json.JSONDecodeError:
                 continue
+
+
+def rewrite_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Replace a JSONL file by ``rows`` atomically (a kill leaves the old file or the new one, whole)."""
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        for d in rows:
+            f.write(json.dumps(d) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
 
 
 class RunLog:

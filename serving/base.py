@@ -6,6 +6,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from fmrepair.faults import InfrastructureError
+
 
 class ChatMessage(BaseModel):
     role: str  # "system" | "user" | "assistant"
@@ -50,6 +52,11 @@ class ChatResult(BaseModel):
 
 class ModelError(RuntimeError):
     """A backend failed (unreachable endpoint, bad response, out of retries)."""
+
+
+class EndpointUnavailable(ModelError, InfrastructureError):
+    """The endpoint gave no answer after every retry (connection refused, reset, 5xx, timeouts): an
+    infrastructure fault, never a failed repair (fmrepair/faults.py)."""
 
 
 @runtime_checkable

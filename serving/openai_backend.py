@@ -18,7 +18,15 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from fmrepair.serving.base import ChatMessage, ChatResult, Completion, ModelError, Sampling, Usage
+from fmrepair.serving.base import (
+    ChatMessage,
+    ChatResult,
+    Completion,
+    EndpointUnavailable,
+    ModelError,
+    Sampling,
+    Usage,
+)
 from fmrepair.serving.schema import parse_completion
 
 if TYPE_CHECKING:
@@ -173,8 +181,8 @@ class OpenAIChatModel:
             return None
         raise ModelError(f"{self.name}: HTTP {response.status_code} from {self._url()}: {response.text[:500]}")
 
-    def _give_up(self, attempts: int, last: str) -> ModelError:
-        return ModelError(
+    def _give_up(self, attempts: int, last: str) -> EndpointUnavailable:
+        return EndpointUnavailable(
             f"{self.name}: no response from {self._url()} after {attempts} attempts "
             f"(max_retries={self.max_retries}); last error: {last}"
         )

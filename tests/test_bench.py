@@ -188,8 +188,8 @@ def test_not_faulty_errors_and_unknowns_are_never_in_a_rate():
     o = summarize(rs, 6)["overall"]
     assert o["tasks"] == 6 and o["not_faulty"] == 1  # the not-faulty task is out of the denominator
     assert o["faithful"] == 2 and o["correct@6_faithful"] == pytest.approx(100 * 2 / 6, abs=0.01)
-    kinds = ("faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "not_faulty")
-    assert o["outcomes"] == dict(zip(kinds, (2, 1, 1, 1, 0, 1, 1), strict=True))
+    kinds = ("faithful", "unfaithful", "gate_unknown", "unrepaired", "score_unknown", "error", "infrastructure")
+    assert o["outcomes"] == dict(zip((*kinds, "not_faulty"), (2, 1, 1, 1, 0, 1, 0, 1), strict=True))
     assert o["unfaithful_rejected"] == 3 and o["gate_unknown_candidates"] == 3
     assert o["faithful_reached_edits"] == 1
     assert correct_at_k(rs[2:4], 6, "raw") == 0.0  # not-faulty out, the error counted as not repaired

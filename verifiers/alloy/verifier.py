@@ -4,7 +4,9 @@
         verdict = v.check(source, CheckOptions(timeout_s=10))
 
 Each worker process owns one JVM (JPype) and solves one spec at a time; a check that runs past its
-timeout is killed with its worker, which restarts on the next check. Verdicts are cached.
+timeout is killed with its worker, which restarts on the next check. A worker that dies during a check
+is restarted and the check rerun; one that keeps dying raises VerifierUnavailable (an infrastructure
+fault, fmrepair/faults.py). Verdicts are cached.
 """
 
 from __future__ import annotations
@@ -20,12 +22,20 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ..base import CheckOptions, Message, Verdict
+from fmrepair.faults import InfrastructureError
+
+from ..base import CheckOptions, Verdict
 from .assemble import assemble
 from .cache import VerdictCache, cache_key
 from .jvm import AlloyUnavailable, alloy_jar, helper_classes
 from .solvers import check_solver_name
 from .worker import WorkerDied, WorkerMemory, WorkerProcess, WorkerTimeout
+
+RESTARTS = 2  # a worker that dies during a check is restarted and the check rerun this many times
+
+
+class VerifierUnavailable(InfrastructureError):
+    """The Alloy analyzer could not be run or kept alive for a check (fmrepair/faults.py)."""
 
 
 class AlloyVerifier:
@@ -40,11 +50,13 @@ class AlloyVerifier:
         cache_size: int = 1024,
         cache_dir: str | Path | None = None,
         memory_mb: int | None = None,
+        restarts: int = RESTARTS,
     ) -> None:
         if workers < 1:
             raise ValueError("workers must be at least 1")
         self.workers = workers
         self.default_memory_mb = memory_mb
+        self.restarts = restarts
         self.cache = VerdictCache(cache_size, cache_dir) if cache else None
         self._jar: Path | None = None
         self._classes: Path | None = None
@@ -98,6 +110,10 @@ class AlloyVerifier:
     ) -> None:
         self.close()
 
+    def worker_pids(self) -> list[int]:
+        """Process ids of the running workers (for monitoring and fault-injection tests)."""
+        return [w.proc.pid for w in list(self._all) if w.proc is not None and w.alive]
+
     def info(self) -> dict[str, Any]:
         """What the first started worker reported (solver chosen by "auto", reporter present)."""
         return next((dict(w.info) for w in self._all if w.info), {})
@@ -116,38 +132,59 @@ class AlloyVerifier:
         self._setup()
         worker = self._idle.get()
         try:
-            verdict, retry = self._run(worker, source, options, options.solver)
-            if retry:  # the worker crashed under a native solver: once more with SAT4J
-                verdict, _ = self._run(worker, source, options, "sat4j")
+            verdict = self._check_on(worker, source, options)
         finally:
             self._idle.put(worker)
         if self.cache is not None:
             self.cache.put(key, verdict)
         return verdict
 
-    def _run(self, worker: WorkerProcess, source: str, options: CheckOptions, solver: str) -> tuple[Verdict, bool]:
-        """One attempt; returns the verdict and whether a retry with SAT4J makes sense."""
+    def _check_on(self, worker: WorkerProcess, source: str, options: CheckOptions) -> Verdict:
+        """Run one check, restarting a worker that dies (``restarts`` times: the same solver first, so a
+        cured fault gives the verdict a run without it gives; SAT4J last, for a native solver that crashes
+        on this problem). A worker that keeps dying raises :class:`VerifierUnavailable`: an infrastructure
+        fault, never an error verdict that a search would score as a failed candidate."""
+        deaths: list[str] = []
+        for i in range(self.restarts + 1):
+            last = i == self.restarts and i > 0
+            solver = "sat4j" if last and options.solver != "sat4j" else options.solver
+            verdict, died = self._run(worker, source, options, solver)
+            if died is None:
+                return verdict
+            deaths.append(died)
+            if self._closed:
+                break
+        raise VerifierUnavailable(
+            f"the Alloy worker died {len(deaths)} time(s) on one check and restarts did not cure it: {deaths[-1]}"
+        )
+
+    def _run(
+        self, worker: WorkerProcess, source: str, options: CheckOptions, solver: str
+    ) -> tuple[Verdict, str | None]:
+        """One attempt; returns the verdict and, when the worker died or could not start, why (the
+        verdict is then meaningless). Running past the memory cap is the candidate's verdict, not a death."""
         if self._closed:
-            raise RuntimeError("AlloyVerifier is closed")
+            raise VerifierUnavailable("the Alloy verifier was closed during a check")
         try:
             worker.ensure(options.memory_mb)
-        except (WorkerDied, AlloyUnavailable, OSError) as e:
-            return Verdict(formalism="alloy", status="error", errors=[Message(message=str(e))]), False
+        except (WorkerDied, OSError) as e:
+            return Verdict(formalism="alloy", status="error"), str(e)
+        except AlloyUnavailable as e:
+            raise VerifierUnavailable(f"the Alloy analyzer cannot run: {e}") from None
         events: list[dict[str, Any]] = []
         t0 = time.perf_counter()
-        timeout, died, retry = None, None, False
+        timeout, memory = None, None
         try:
             for event in worker.check(source, solver, time.monotonic() + options.timeout_s):
                 events.append(event)
         except WorkerTimeout:
             timeout = options.timeout_s
         except WorkerMemory as e:
-            died = str(e)
+            memory = str(e)
         except WorkerDied as e:
-            died = str(e)
-            retry = solver != "sat4j" and not self._closed
+            return Verdict(formalism="alloy", status="error"), str(e)
         elapsed = (time.perf_counter() - t0) * 1000.0
-        return assemble(events, timeout_s=timeout, died=died, elapsed_ms=elapsed), retry
+        return assemble(events, timeout_s=timeout, died=memory, elapsed_ms=elapsed), None
 
 
 def _quiet_ensure(worker: WorkerProcess, memory_mb: int) -> None:
