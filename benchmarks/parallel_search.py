@@ -1,13 +1,14 @@
 """Mutation search with `--workers 1` against `--workers N` (processes): wall time and identical results.
 
-    .venv/bin/python benchmarks/parallel_search.py --family graphs --limit 60 --out /tmp/psearch [--workers 2]
-        [--candidates N] [--proposals N] [--no-shared-cache]
+    .venv/bin/python benchmarks/parallel_search.py --family graphs --limit 60 --out /tmp/psearch
+        [--sequence 1,2] [--candidates N] [--proposals N] [--no-shared-cache]
 
-Runs the same `fmrepair bench run --strategy mutate --model none` command twice into fresh folders (one
-worker, then N), and prints per run: wall seconds, CPU seconds of the whole process tree (analyzer JVMs
-included), the load average before and after (`os.getloadavg`: on a shared machine the speedup is only
-meaningful next to it), the faithful count and cache hits; then the speedup and whether every task's
-decided fields (eval.bench.DECIDED and the stop code) are identical. A figure, not a test.
+Runs the same `fmrepair bench run --strategy mutate --model none` command into fresh folders, once per
+entry of --sequence (workers per run, in that order: `2,1,2` brackets a drifting load), and prints per
+run: wall seconds, CPU seconds of the whole process tree (analyzer JVMs included), the load average
+before and after (`os.getloadavg`: on a shared machine a speedup means something only next to it), the
+faithful count and cache hits; then whether every task's decided fields (eval.bench.DECIDED and the
+stop code) are identical to the first run's. A figure, not a test.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run(a: argparse.Namespace, workers: int) -> dict:
+def run(a: argparse.Namespace, workers: int, i: int) -> dict:
     from fmrepair.eval.bench import outcomes
     from fmrepair.runlog import RunLog
 
-    out = Path(a.out) / f"w{workers}"
+    out = Path(a.out) / f"run{i}_w{workers}"
     shutil.rmtree(out, ignore_errors=True)
     cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", "alloy4fun", "--family", a.family]
     cmd += ["--strategy", "mutate", "--model", "none", "--workers", str(workers), "--out", str(out), "--json"]
@@ -67,26 +68,28 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--family", default="graphs")
     p.add_argument("--limit", type=int, default=None)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--sequence", default="1,2", help="workers of each run, in order")
     p.add_argument("--candidates", type=int, default=None)
     p.add_argument("--proposals", type=int, default=None)
     p.add_argument("--no-shared-cache", action="store_true")
     p.add_argument("--out", required=True)
     a = p.parse_args()
-    one, many = run(a, 1), run(a, a.workers)
-    same = one["decided"] == many["decided"]
-    differ = sorted(k for k in one["decided"] if one["decided"][k] != many["decided"].get(k))
-    print("| workers | wall s | CPU s (tree) | load before (1/5/15 min) | load after | tasks | faithful | cache hits |")
-    print("|---:|---:|---:|---|---|---:|---:|---:|")
-    for r in (one, many):
+    runs = [run(a, int(w), i) for i, w in enumerate(a.sequence.split(","))]
+    ref = runs[0]["decided"]
+    print("| run | workers | wall s | CPU s (tree) | load before (1/5/15 min) | load after | tasks |", end="")
+    print(" faithful | cache hits |")
+    print("|---:|---:|---:|---:|---|---|---:|---:|---:|")
+    for i, r in enumerate(runs):
         print(
-            f"| {r['workers']} | {r['wall_s']} | {r['cpu_s']} | {r['load_before']} | {r['load_after']} | "
+            f"| {i} | {r['workers']} | {r['wall_s']} | {r['cpu_s']} | {r['load_before']} | {r['load_after']} | "
             f"{r['tasks']} | {r['faithful']} | {r['cache_hits']} |"
         )
-    print(f"\nspeedup (wall, 1 / {a.workers} workers): {one['wall_s'] / max(many['wall_s'], 1e-9):.2f}x")
-    print(f"identical per-task results: {same}" + (f" (differ: {differ[:10]})" if differ else ""))
-    summary = {k: v for k, v in one.items() if k != "decided"}, {k: v for k, v in many.items() if k != "decided"}
-    (Path(a.out) / "summary.json").write_text(json.dumps({"runs": summary, "identical": same}, indent=2) + "\n")
+    for i, r in enumerate(runs[1:], 1):
+        differ = sorted(k for k in ref if ref[k] != r["decided"].get(k))
+        note = f" (differ: {differ[:10]})" if differ else ""
+        print(f"run {i} vs run 0: identical per-task results: {not differ}{note}")
+    rows = [{k: v for k, v in r.items() if k != "decided"} for r in runs]
+    (Path(a.out) / "summary.json").write_text(json.dumps({"runs": rows}, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -154,13 +154,13 @@ class _Pool:
         return gone
 
     def stop(self) -> None:
-        for pid, p in list(self.procs.items()):
+        """Kill the workers still running (only on an error or Ctrl-C: a finished run has none left);
+        their analyzer JVMs follow them (they watch their parent)."""
+        for p in self.procs.values():
             with contextlib.suppress(Exception):
-                self.inbox[pid].put(None)
-            p.join(timeout=10)
-            if p.is_alive():
                 p.kill()
-                p.join()
+        for p in self.procs.values():
+            p.join()
         self.procs.clear()
 
 
