@@ -208,3 +208,13 @@ def test_search_budgets_are_counted_with_a_wall_cap_by_default() -> None:
 
     assert DEFAULT_CANDIDATES == DEFAULT_SEARCH_CANDIDATES == 3000
     assert DEFAULT_SEARCH_WALL_CAP_S >= 600  # a safety cap, far above what the counted budget needs
+
+
+def test_the_proposal_budget_is_part_of_a_runs_identity() -> None:
+    from fmrepair.eval.identity import identity_diffs
+
+    base = BenchConfig(suite="alloy4fun", strategy="mutate", model="none")
+    code = {"git_commit": "a" * 40, "git_dirty": False, "git_diff_sha256": None}
+    new = base.model_copy(update={"proposals": 5000})
+    assert identity_diffs(base.model_dump(), code, new.model_dump(), code) == ["proposals: None -> 5000"]
+    assert identity_diffs(base.model_dump(), code, base.model_copy(update={"workers": 2}).model_dump(), code) == []
