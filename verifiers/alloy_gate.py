@@ -288,6 +288,17 @@ def semantic_checks(
     return reasons + r1 + r2, u1 + u2, scope, skipped
 
 
+def property_reach(
+    original: str, hidden: str = ""
+) -> tuple[list[Paragraph], dict[str, tuple[str, list[str]]]]:
+    """(the original's paragraphs, what its assertions and commands, and those of a hidden oracle with its
+    preds and funs, reach: callable key -> (root key, path))."""
+    opar = split_paragraphs(original)
+    extra = split_paragraphs(hidden) if hidden else []
+    roots = roots_of(opar) + roots_of(extra) + [p for p in extra if p.kind in ("pred", "fun")]
+    return opar, reached([*opar, *extra], roots)
+
+
 def reached_edits(
     original: str, candidate: str, roots_source: str = "", hidden_roots: bool = False, exclude: Sequence[str] = ()
 ) -> list[str]:
@@ -295,10 +306,7 @@ def reached_edits(
 
     Roots are the original's assertions and commands, plus those of roots_source (a hidden oracle; then
     the root is called "the hidden oracle", never by name)."""
-    opar = split_paragraphs(original)
-    extra = split_paragraphs(roots_source) if roots_source else []
-    roots = roots_of(opar) + roots_of(extra) + [p for p in extra if p.kind in ("pred", "fun")]
-    reach = reached([*opar, *extra], roots)
+    opar, reach = property_reach(original, roots_source)
     now = _by_key(split_paragraphs(candidate))
     okeys = {p.key: p for p in opar}
     out = []
@@ -337,10 +345,7 @@ def _taut_exempt(original: str, hidden_roots: str, editable: Sequence[str]) -> s
     becoming always true only weakens a fact, and the task's own editable part, which the task's oracle
     judges directly (an Alloy4Fun reference can be valid by the signature hierarchy alone, e.g.
     ``no Student & Teacher`` for two extensions of Person)."""
-    opar = split_paragraphs(original)
-    extra = split_paragraphs(hidden_roots) if hidden_roots else []
-    roots = roots_of(opar) + roots_of(extra) + [p for p in extra if p.kind in ("pred", "fun")]
-    hit = set(reached([*opar, *extra], roots))
+    opar, hit = property_reach(original, hidden_roots)
     return {p.key for p in opar if p.kind == "pred" and (p.key not in hit or p.key in editable)}
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import os
 
 from ..feedback import generic_feedback
 from ..session import RepairSession
@@ -15,13 +14,10 @@ from .search import Found, MutationSearch, RoundDone
 Span = tuple[int, int]
 
 
-def _workers(session: RepairSession) -> int:
-    """Candidates checked at once. 1 by default: a batch is checked before any of its counterexamples can
-    prune the rest, so a larger batch changes what the search checks, and a result must not depend on how
-    many analyzer workers a run has. FMREPAIR_SEARCH_BATCH=N (at most the verifier's workers) trades that
-    for speed on one task."""
-    batch = int(os.environ.get("FMREPAIR_SEARCH_BATCH", "1") or 1)
-    return max(1, min(batch, int(getattr(session.evaluator.verifier, "workers", 1) or 1)))
+# Candidates are checked one at a time: a batch is checked before any of its counterexamples can prune
+# the rest, so a larger batch would change what the search checks, and a result must not depend on how
+# many analyzer workers a run has (no switch outside the run config changes this).
+CHECK_BATCH = 1
 
 
 class MutateStrategy:
@@ -34,7 +30,7 @@ class MutateStrategy:
         self.client = client
 
     def run(self, session: RepairSession) -> None:
-        search = MutationSearch(session, self.client or shared_client(), self.name, _workers(session))
+        search = MutationSearch(session, self.client or shared_client(), self.name, CHECK_BATCH)
         try:
             search.run(session.task.visible, depth=self.depth)
         except ParseError:
@@ -74,7 +70,7 @@ class HybridStrategy:
         self.client = client
 
     def run(self, session: RepairSession) -> None:
-        search = MutationSearch(session, self.client or shared_client(), self.name, _workers(session))
+        search = MutationSearch(session, self.client or shared_client(), self.name, CHECK_BATCH)
         base = session.task.visible
         conv = new_conversation(session, base)
         rounds = session.config.budget.iterations
