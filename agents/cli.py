@@ -68,12 +68,11 @@ def repair(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary."),
 ) -> None:
     """Repair a faulty specification; writes the repair only when it is faithful (exit 0), else exit 1."""
+    from fmrepair.agents.config import Budget, RepairConfig
+    from fmrepair.agents.strategies import STRATEGIES
     from fmrepair.inputs import InputError, read_spec
     from fmrepair.registry import UnknownName
     from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
-
-    from .config import Budget, RepairConfig
-    from .strategies import STRATEGIES
 
     try:
         if detect_formalism(path) != "alloy":
@@ -109,13 +108,12 @@ def _run(
     as_json: bool,
     editable: list[str] | None = None,
 ) -> None:
+    from fmrepair.agents.runner import default_gate, repair_task, task_from_user_file
     from fmrepair.manifest import build_manifest
     from fmrepair.registry import UnknownName
     from fmrepair.runlog import RunLog
     from fmrepair.serving import get_model
     from fmrepair.verifiers.alloy import AlloyVerifier
-
-    from .runner import default_gate, repair_task, task_from_user_file
 
     task = task_from_user_file(str(path), text, editable or [])
     log_dir = log or Path("runs") / f"repair-{time.strftime('%Y%m%d-%H%M%S')}-{path.stem}"

@@ -28,7 +28,7 @@ class Evaluation(BaseModel):
 
 
 def count_commands(source: str) -> int:
-    from fmrepair.verifiers.alloy_text import commands
+    from fmrepair.verifiers.alloy.text import commands
 
     return len(commands(source))
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fmrepair.agents.prompting import render
+from fmrepair.agents.toolcall import INSTRUCTOR_SCHEMA
 from fmrepair.verifiers.base import Verdict
 
-from .prompting import render
-from .toolcall import INSTRUCTOR_SCHEMA
-
 if TYPE_CHECKING:
-    from .session import RepairSession, StepResult
+    from fmrepair.agents.session import RepairSession, StepResult
 
 MAX_WITNESS_CHARS = 1200
 

@@ -6,15 +6,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from fmrepair.agents.config import RepairConfig
+from fmrepair.agents.evaluate import Evaluator, GateFn
+from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
+from fmrepair.agents.strategies import get_strategy
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult, reached_edits
 from fmrepair.serving.base import ChatModel
 from fmrepair.task import Task
 from fmrepair.verifiers.base import CheckOptions, Verifier
-
-from .config import RepairConfig
-from .evaluate import Evaluator, GateFn
-from .session import LimitsExceeded, Repaired, RepairSession
-from .strategies import get_strategy
 
 EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 
@@ -57,7 +56,7 @@ def editable_paragraphs(task: Task) -> list[str]:
     """Paragraphs a model may edit: the task's own list, else every non-frozen fact/pred/fun/sig."""
     if task.meta.get("editable"):
         return list(task.meta["editable"])
-    from fmrepair.verifiers.alloy_text import split_paragraphs
+    from fmrepair.verifiers.alloy.text import split_paragraphs
 
     frozen = {f.name for f in task.frozen}
     names: list[str] = []
@@ -72,7 +71,7 @@ def editable_paragraphs(task: Task) -> list[str]:
 def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> Task:
     """A user's own file: nothing hidden; assertions, commands, opens and every pred/fun they reach are
     frozen, except the reached paragraphs the user names editable."""
-    from fmrepair.verifiers.alloy_gate import default_frozen
+    from fmrepair.verifiers.alloy.gate import default_frozen
 
     frozen = default_frozen(text, editable)
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
@@ -80,7 +79,7 @@ def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> T
 
 def default_gate(verifier: Verifier | None) -> GateFn:
     """The Alloy faithfulness gate; with a verifier it also runs the vacuity checks."""
-    from fmrepair.verifiers.alloy_gate import gate_task
+    from fmrepair.verifiers.alloy.gate import gate_task
 
     def run(task: Task, candidate: str) -> dict:
         return gate_task(task, candidate, verifier).model_dump()
@@ -90,7 +89,7 @@ def default_gate(verifier: Verifier | None) -> GateFn:
 
 def text_gate() -> GateFn:
     """The gate's text checks only (no verifier calls)."""
-    from fmrepair.verifiers.alloy_gate import gate_task
+    from fmrepair.verifiers.alloy.gate import gate_task
 
     def run(task: Task, candidate: str) -> dict:
         return gate_task(task, candidate, None).model_dump()

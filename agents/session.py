@@ -12,14 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from fmrepair.agents.config import RepairConfig
+from fmrepair.agents.evaluate import Evaluation, Evaluator
+from fmrepair.agents.prompting import PromptGuard
+from fmrepair.agents.toolcall import ToolCallError, apply_call, tool_schema
 from fmrepair.runlog import AttemptRecord, RunLog, gate_unknown
 from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
 from fmrepair.task import Task
-
-from .config import RepairConfig
-from .evaluate import Evaluation, Evaluator
-from .prompting import PromptGuard
-from .toolcall import ToolCallError, apply_call, tool_schema
 
 
 class Repaired(Exception):  # noqa: N818 - control flow, not an error

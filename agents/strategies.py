@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from fmrepair.agents.conversation import Conversation
+from fmrepair.agents.feedback import (
+    analyzer_report,
+    generic_feedback,
+    immediate_feedback,
+    instructor_feedback,
+    no_feedback,
+)
+from fmrepair.agents.prompting import render
+from fmrepair.agents.session import RepairSession, StepResult
+from fmrepair.agents.toolcall import numbered
 from fmrepair.registry import LazyRegistry
-
-from .conversation import Conversation
-from .feedback import analyzer_report, generic_feedback, immediate_feedback, instructor_feedback, no_feedback
-from .prompting import render
-from .session import RepairSession, StepResult
-from .toolcall import numbered
 
 
 class Strategy(Protocol):

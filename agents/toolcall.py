@@ -90,7 +90,7 @@ def apply_call(mode: EditMode, spec: str, call: Any, editable: list[str] | None 
 
 def replace_body(spec: str, key: str, body: str) -> str:
     """Replace the text between the braces of the paragraph whose key is ``key`` (e.g. "fact #2")."""
-    from fmrepair.verifiers.alloy_text import split_paragraphs
+    from fmrepair.verifiers.alloy.text import split_paragraphs
 
     for p in split_paragraphs(spec):
         if p.key == key:

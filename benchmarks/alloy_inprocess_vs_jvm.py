@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/alloy_inprocess_vs_jvm.py [--models DIR_OR_FILE ...] [--solver minisat]
 
 The in-process side is `AlloyVerifier` (one warm worker, cache off). The fresh-JVM side runs
-`java -cp alloy.jar:helpers FmrepairCheck FILE SOLVER` once per model (verifiers/java/FmrepairCheck.java:
+`java -cp alloy.jar:helpers FmrepairCheck FILE SOLVER` once per model (verifiers/alloy/java/FmrepairCheck.java:
 parse, execute every command, print outcomes), as the published pipeline runs the jar per check.
 Both sides use the same solver and options. Prints a table, the mean per check on each side and the
 ratio; exits 1 if any verdict differs.

@@ -50,14 +50,14 @@ class Judge:
     def verdict(self, case: dict[str, Any]) -> tuple[str, list[str]]:
         """("accept" | "reject" | "unknown", reasons)."""
         if case["formalism"] == "alloy":
-            from fmrepair.verifiers.alloy_gate import gate
+            from fmrepair.verifiers.alloy.gate import gate
 
             orig = case["original"].read_text(encoding="utf-8")
             cand = case["candidate"].read_text(encoding="utf-8")
             rep = gate(orig, cand, also_editable=case.get("editable", []), verifier=self.alloy())
             return ("accept" if rep.faithful else "unknown" if not rep.reasons else "reject"), rep.reasons + rep.unknown
         if case["formalism"] == "acsl":
-            from fmrepair.verifiers.acsl_gate import gate_files
+            from fmrepair.verifiers.acsl.gate import gate_files
 
             rep = gate_files(str(case["original"]), str(case["candidate"]))
             return ("accept" if rep["faithful"] else "reject"), list(rep.get("reasons", []))

@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from fmrepair.eval.suites import get_suite, resolve_root
     from fmrepair.verifiers.alloy import AlloyVerifier
-    from fmrepair.verifiers.alloy_gate import gate_task
+    from fmrepair.verifiers.alloy.gate import gate_task
 
     suite = get_suite(args.suite)
     tasks = [t for t in suite.tasks(resolve_root(args.suite, args.root), args.mode) if t.reference]

@@ -40,7 +40,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 def hidden_texts(task: Task) -> tuple[list[str], list[str]]:
     """(canonical hidden-oracle paragraphs, hidden names) of a task."""
-    from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
+    from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
 
     paras = [canonical(p.text) for p in split_paragraphs(task.hidden_oracle)] if task.hidden_oracle.strip() else []
     names = [str(n) for n in task.meta.get("hidden_reference_names", [])]
@@ -50,7 +50,7 @@ def hidden_texts(task: Task) -> tuple[list[str], list[str]]:
 
 def leaks(line: dict[str, Any], task: Task) -> list[str]:
     """What of the task's hidden oracle a result line holds (empty: nothing)."""
-    from fmrepair.verifiers.alloy_text import canonical
+    from fmrepair.verifiers.alloy.text import canonical
 
     paras, names = hidden_texts(task)
     found: list[str] = []
@@ -75,7 +75,7 @@ def archive(
     run: Path, out: Path, tasks: dict[str, Task], command: str | None = None, force: bool = False
 ) -> dict[str, Any]:
     """Write the archive of ``run`` to ``out``; ``tasks`` (id -> Task) are checked for hidden text."""
-    from .report import load_manifest
+    from fmrepair.eval.report import load_manifest
 
     manifest = load_manifest(run)
     if not (run / RunLog.RESULTS).is_file():

@@ -18,13 +18,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from fmrepair.eval.bench_procs import run_in_processes, use_processes
+from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_version
+from fmrepair.eval.retry_errors import drop_errors, warn_errors
 from fmrepair.faults import InfrastructureError
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
 from fmrepair.task import Task
-
-from .bench_procs import run_in_processes, use_processes
-from .identity import CODE, ConfigMismatch, check_identity, code_version
-from .retry_errors import drop_errors, warn_errors
 
 __all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
 
@@ -190,7 +189,7 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
     """Run one task and append its result line: a not-faulty task (its faulty text already meets every
     command, hidden oracle included) gets a ``not_faulty`` line and no strategy; a task whose run raises
     gets an ``error`` line (never counted as repaired)."""
-    from .suites.verify import check_faulty
+    from fmrepair.eval.suites.verify import check_faulty
 
     try:
         if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
@@ -212,7 +211,7 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
 
     gate = default_gate(verifier)
     eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)))
-    from .taxonomy import taxonomy
+    from fmrepair.eval.taxonomy import taxonomy
 
     if not cfg.independent_samples:
         rc = _repair_config(cfg, cfg.seed, cfg.samples)
@@ -263,11 +262,10 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
 def run_bench(
     cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None, allow_code_change: bool = False
 ) -> dict[str, Any]:
+    from fmrepair.eval.metrics import summarize
+    from fmrepair.eval.progress import Progress
     from fmrepair.manifest import build_manifest
     from fmrepair.verifiers.alloy import AlloyVerifier
-
-    from .metrics import summarize
-    from .progress import Progress
 
     log = RunLog(out)
     tasks, load = select_tasks(cfg)

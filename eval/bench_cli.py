@@ -59,12 +59,11 @@ def run(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Run (or resume) a benchmark; prints the score card."""
+    from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench
+    from fmrepair.eval.bench_procs import UnfinishedTasks
+    from fmrepair.eval.report import markdown, run_summary
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName
-
-    from .bench import BenchConfig, ConfigMismatch, run_bench
-    from .bench_procs import UnfinishedTasks
-    from .report import markdown, run_summary
 
     cfg = BenchConfig(
         suite=suite,
@@ -108,7 +107,7 @@ def report(
     out: Path | None = typer.Option(None, help="Write the report to this file (default: stdout)."),
 ) -> None:
     """Score cards of runs: per family Correct@k raw/faithful/equivalent, pass@k, resources, taxonomy."""
-    from .report import html_report, json_report, markdown
+    from fmrepair.eval.report import html_report, json_report, markdown
 
     if fmt not in ("md", "html", "json"):
         _fail(f"unknown format {fmt!r}; known: md, html, json")
@@ -137,9 +136,9 @@ def compare(
     fmt: str = typer.Option("md", "--format", help="md | json"),
 ) -> None:
     """Paired comparison of two runs on their common tasks: transitions, exact McNemar, bootstrap CI."""
-    from .metrics import LEVELS, is_correct
-    from .report import load_run
-    from .stats import compare as paired
+    from fmrepair.eval.metrics import LEVELS, is_correct
+    from fmrepair.eval.report import load_run
+    from fmrepair.eval.stats import compare as paired
 
     try:
         (_, ra), (_, rb) = load_run(run_a), load_run(run_b)
@@ -178,10 +177,9 @@ def archive_cmd(
 ) -> None:
     """Write a run's compact form (manifest.json, results.jsonl.gz, command.txt; no attempts log) after
     checking that no hidden oracle text is in any result line. `bench report` reads it like a run."""
+    from fmrepair.eval.archive import ArchiveError, archive, load_tasks
+    from fmrepair.eval.report import load_manifest
     from fmrepair.inputs import InputError
-
-    from .archive import ArchiveError, archive, load_tasks
-    from .report import load_manifest
 
     try:
         tasks = load_tasks(load_manifest(run_dir).config, root)

@@ -106,9 +106,8 @@ def _exit_with_parent(parent: int) -> None:
 def _worker(cfg_json: str, inbox: Any, out: Any, cache_dir: str | None, parent: int) -> None:
     _exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    from fmrepair.eval.bench import BenchConfig, load_model, run_one
     from fmrepair.verifiers.alloy import AlloyVerifier
-
-    from .bench import BenchConfig, load_model, run_one
 
     cfg = BenchConfig.model_validate_json(cfg_json)
     model = load_model(cfg)

@@ -151,7 +151,7 @@ def gate_cmd(
         return
     suffixes = {original.rsplit(".", 1)[-1].lower(), candidate.rsplit(".", 1)[-1].lower()}
     if suffixes == {"c"}:
-        from fmrepair.verifiers.acsl_gate import gate_files
+        from fmrepair.verifiers.acsl.gate import gate_files
 
         rep = gate_files(original, candidate, use_framac=not no_vacuity)
         if as_json:
@@ -163,7 +163,7 @@ def gate_cmd(
         raise typer.Exit(0 if rep["faithful"] else 1)
     if suffixes != {"als"}:
         _fail(f"gate compares two .als or two .c files, not {original} and {candidate}")
-    from fmrepair.verifiers.alloy_gate import gate
+    from fmrepair.verifiers.alloy.gate import gate
 
     verifier = None
     if not no_vacuity:

@@ -9,9 +9,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from fmrepair.eval.metrics import LEVELS, OUTCOMES, summarize
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
-
-from .metrics import LEVELS, OUTCOMES, summarize
 
 # what each outcome row says (eval/metrics.py: outcome)
 OUTCOME_LABELS = {
@@ -217,7 +216,7 @@ def figures(folders: list[Path]) -> dict[str, str]:
 
 def html_report(folders: list[Path]) -> str:
     """One self-contained HTML page: the run viewer's index (eval/viewer), without task links."""
-    from .viewer.index import index_page
-    from .viewer.load import load_run as load_run_data
+    from fmrepair.eval.viewer.index import index_page
+    from fmrepair.eval.viewer.load import load_run as load_run_data
 
     return index_page([load_run_data(f) for f in folders])

@@ -2,7 +2,7 @@
 
 - raw: the candidate with the task's hidden oracle appended compiles and every command is met
   (visible and hidden; a check without ``expect`` must find no counterexample, a run an instance).
-- faithful: raw and the faithfulness gate passed (verifiers/alloy_gate.py, vacuity checks included).
+- faithful: raw and the faithfulness gate passed (verifiers/alloy/gate.py, vacuity checks included).
 - equivalent: faithful and semantically equal to the reference, where one is known:
   * Alloy4Fun: the hidden iff oracle ``check <pred>_Repaired expect 0`` (bounded equivalence of the
     repaired predicate with its ``_OK`` reference) is met.
@@ -19,7 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from fmrepair.task import Task
-from fmrepair.verifiers.alloy_gate import FaithfulnessReport, gate_task
+from fmrepair.verifiers.alloy.gate import FaithfulnessReport, gate_task
 from fmrepair.verifiers.base import Verifier
 
 

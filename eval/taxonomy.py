@@ -85,7 +85,7 @@ def constraint_class(task: Task, attempt: AttemptRecord, verifier: Verifier) -> 
 
 
 def _constraints(spec: str, keys: list[str]) -> list[str]:
-    from fmrepair.verifiers.alloy_text import split_paragraphs, strip_comments
+    from fmrepair.verifiers.alloy.text import split_paragraphs, strip_comments
 
     out: list[str] = []
     for p in split_paragraphs(spec):

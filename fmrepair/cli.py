@@ -23,11 +23,11 @@ _SUBSYSTEMS = [
     "fmrepair.serving.cli",
     "fmrepair.agents.cli",
     "fmrepair.eval.bench_cli",
-    "fmrepair.verifiers.pairs_cli",
-    "fmrepair.agents.formalize.cli",
-    "fmrepair.verifiers.acsl_cli",
+    "fmrepair.verifiers.cli_pairs",
+    "fmrepair.eval.formalize.cli",
+    "fmrepair.verifiers.acsl.cli",
     "fmrepair.train.cli",
-    "fmrepair.eval.slurm.cli",
+    "fmrepair.slurm.cli",
     "fmrepair.eval.viewer.cli",
 ]
 

@@ -1,1 +1,5 @@
-"""sbatch templates (Jinja, StrictUndefined) rendered by ``fmrepair slurm`` (code in fmrepair.eval.slurm)."""
+"""SLURM job kinds for fmrepair: render, submit, shard a benchmark over an array, merge the shards.
+
+The sbatch templates (Jinja, StrictUndefined) live beside this code in ``templates/``. Nothing here imports
+a model backend.
+"""

@@ -54,7 +54,7 @@ def test_every_example_has_a_contract_and_many_loops() -> None:
 
 
 def test_cli_gate_exit_codes(tmp_path: Path) -> None:
-    from fmrepair.verifiers.acsl_cli import acsl_app
+    from fmrepair.verifiers.acsl.cli import acsl_app
 
     orig = (EXAMPLES / "sum_bounded.c").read_text(encoding="utf-8")
     a, b = tmp_path / "a.c", tmp_path / "b.c"

@@ -81,7 +81,7 @@ def test_check_cli_json_shape(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 
 def test_gate_normalized_code_accepts_harmless_rewrite_rejects_real_edit() -> None:
-    from fmrepair.verifiers.acsl_gate import gate
+    from fmrepair.verifiers.acsl.gate import gate
 
     same = gate(GOOD, GOOD.replace("s += a[i];", "s = s + a[i];"))
     assert same.faithful and same.code == "normalized"

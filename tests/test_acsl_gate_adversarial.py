@@ -17,9 +17,9 @@ import pytest
 
 from fmrepair.eval.acsl_bench.schemata import variants
 from fmrepair.verifiers.acsl.annotations import scan
+from fmrepair.verifiers.acsl.gate import gate
 from fmrepair.verifiers.acsl.logic_defs import logic_units, recursion_problem
 from fmrepair.verifiers.acsl.report import parse_goals
-from fmrepair.verifiers.acsl_gate import gate
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted(p for p in (ROOT / "benchmarks" / "gate_cases" / "acsl").iterdir() if p.is_dir())

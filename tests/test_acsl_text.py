@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from fmrepair.verifiers.acsl.annotations import normalize, scan
+from fmrepair.verifiers.acsl.gate import gate
 from fmrepair.verifiers.acsl.report import parse_errors, parse_goals, parse_properties
-from fmrepair.verifiers.acsl_gate import gate
 
 SRC = """/*@ requires n >= 0 && \\valid_read(a + (0 .. n-1));
     requires \\forall integer i; 0 <= i < n ==> 0 <= a[i] <= 1000;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fmrepair.verifiers.alloy_text import (
+from fmrepair.verifiers.alloy.text import (
     apply_line_patch,
     canonical,
     normalize,

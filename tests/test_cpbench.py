@@ -14,7 +14,7 @@ from fmrepair.eval.suites.cpbench import DATASET, CpBenchSuite, score_cpbench, s
 from fmrepair.eval.suites.cpbench_ref import Reference, cache_dir, check_assignment, cpmpy_available, run_reference
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 from fmrepair.task import Task
-from fmrepair.verifiers.minizinc import MznRun
+from fmrepair.verifiers.minizinc.verifier import MznRun
 
 ROOT = default_root("cp-bench")
 needs_data = pytest.mark.skipif(not (ROOT / DATASET).is_dir(), reason="CP-Bench data not present")
@@ -171,7 +171,7 @@ def test_score_by_status_and_objective() -> None:
 
 @pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc not installed")
 def test_real_minizinc_candidates_scored_against_reference() -> None:
-    from fmrepair.verifiers.minizinc import MiniZincVerifier
+    from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier
 
     mzn = MiniZincVerifier()
     opt = _ref("optimal", 90, "minimize")
@@ -193,7 +193,7 @@ def test_real_minizinc_candidates_scored_against_reference() -> None:
 @pytest.mark.skipif(shutil.which("minizinc") is None or not cpmpy_available(), reason="minizinc or cpmpy missing")
 def test_runner_scores_a_cpbench_candidate(suite_load, tmp_path: Path, monkeypatch) -> None:
     from fmrepair.agents.formalize.loop import TaskOutcome
-    from fmrepair.agents.formalize.runner import scorable, score
+    from fmrepair.eval.formalize.runner import scorable, score
     from fmrepair.verifiers.diagnosis import Diagnosis
 
     monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
@@ -313,8 +313,8 @@ def test_unchecked_assignments_score_none_never_true(tmp_path: Path, monkeypatch
 
 
 def test_unknown_scores_are_counted_on_their_own_never_as_correct(tmp_path: Path) -> None:
-    from fmrepair.agents.formalize.report import pool, rows
-    from fmrepair.agents.formalize.runner import summarize
+    from fmrepair.eval.formalize.report import pool, rows
+    from fmrepair.eval.formalize.runner import summarize
 
     log = RunLog(tmp_path / "run")
     log.write_manifest(RunManifest(config={"suite": "cpbench"}, model={"name": "m"}))

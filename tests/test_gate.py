@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fmrepair.verifiers.alloy_gate import gate
+from fmrepair.verifiers.alloy.gate import gate
 
 ORIG = """sig Node { nxt: lone Node }
 fact { all n: Node | n !in n.^nxt }
@@ -87,7 +87,7 @@ check NoCycles for 3 expect 0
 
 
 def test_default_frozen_reaches_helpers_transitively() -> None:
-    from fmrepair.verifiers.alloy_gate import default_frozen
+    from fmrepair.verifiers.alloy.gate import default_frozen
 
     frozen = {r.name: r for r in default_frozen(GRAPH)}
     assert "pred acyclic" in frozen and "fun reach" in frozen and "pred spare" not in frozen
@@ -105,7 +105,7 @@ def test_transitive_helper_edit_names_the_assertion() -> None:
 
 def test_reached_edits_recorded_without_naming_a_hidden_root() -> None:
     from fmrepair.task import FrozenRegion, Task
-    from fmrepair.verifiers.alloy_gate import gate_task
+    from fmrepair.verifiers.alloy.gate import gate_task
 
     visible = GRAPH.replace("assert NoCycles { acyclic }\ncheck NoCycles for 3 expect 0\n", "")
     task = Task(

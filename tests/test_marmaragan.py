@@ -10,7 +10,7 @@ import pytest
 from fmrepair.eval.suites import default_root
 from fmrepair.eval.suites.marmaragan import SCHEMATA, MarmaraganSuite, removed_lines
 from fmrepair.inputs import InputError
-from fmrepair.verifiers.spark import split_files
+from fmrepair.verifiers.spark.verifier import split_files
 
 ROOT = default_root("marmaragan")
 pytestmark = pytest.mark.skipif(not (ROOT / "Marmaragan").is_dir(), reason="../shared/benchmarks/marmaragan missing")

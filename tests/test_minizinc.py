@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fmrepair.verifiers.base import CheckOptions
-from fmrepair.verifiers.minizinc import MiniZincVerifier, parse_stream
+from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier, parse_stream
 
 pytestmark = pytest.mark.skipif(shutil.which("minizinc") is None, reason="apt-get install minizinc")
 EX = Path(__file__).resolve().parent.parent / "examples" / "formalize"
@@ -62,10 +62,10 @@ def test_parse_stream_ignores_debian_noise() -> None:
 
 def test_fmrepair_check_and_check_pair(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
-    from fmrepair.verifiers import pairs_cli
+    from fmrepair.verifiers import cli_pairs as pairs_cli
     from fmrepair.verifiers.registry import VERIFIERS
 
-    monkeypatch.setitem(VERIFIERS._entries, "minizinc", "fmrepair.verifiers.minizinc:MiniZincVerifier")
+    monkeypatch.setitem(VERIFIERS._entries, "minizinc", "fmrepair.verifiers.minizinc.verifier:MiniZincVerifier")
     if "check-pair" not in {c.name for c in app.registered_commands}:
         pairs_cli.register(app)
     runner = CliRunner()

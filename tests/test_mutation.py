@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.mutation.ast import AstClient
 from fmrepair.agents.mutation.instance import holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.strategy import HybridStrategy, MutateStrategy
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
 from fmrepair.task import FrozenRegion, Task
-from fmrepair.verifiers.alloy_gate import gate_task
-from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
+from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.syntax import AstClient
+from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
 
 # hidden-oracle task (Alloy4Fun style): `in` should be `!in`; the oracle says which, never the model
 LTS = """sig State { trans: Event -> State, next: set State }
@@ -118,7 +118,7 @@ def test_operators_give_parseable_distinct_mutants(client):
 
 
 def _parses(client: AstClient, text: str) -> bool:
-    from fmrepair.agents.mutation.ast import ParseError
+    from fmrepair.verifiers.alloy.syntax import ParseError
 
     try:
         client.parse(text)

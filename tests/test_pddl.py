@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 pytest.importorskip("unified_planning")
 pytest.importorskip("up_fast_downward")
-from fmrepair.verifiers.pddl import PddlVerifier, split_pddl, val_binary  # noqa: E402
-from fmrepair.verifiers.pddl_equiv import equivalent, problem_facts  # noqa: E402
+from fmrepair.verifiers.pddl.equiv import equivalent, problem_facts  # noqa: E402
+from fmrepair.verifiers.pddl.verifier import PddlVerifier, split_pddl, val_binary  # noqa: E402
 
 EX = Path(__file__).resolve().parent.parent / "examples" / "formalize"
 DOMAIN = (EX / "blocks_domain.pddl").read_text()
@@ -80,10 +80,10 @@ def test_equivalence_up_to_renaming() -> None:
 
 def test_cli_check_and_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
-    from fmrepair.verifiers import pairs_cli
+    from fmrepair.verifiers import cli_pairs as pairs_cli
     from fmrepair.verifiers.registry import VERIFIERS
 
-    monkeypatch.setitem(VERIFIERS._entries, "pddl", "fmrepair.verifiers.pddl:PddlVerifier")
+    monkeypatch.setitem(VERIFIERS._entries, "pddl", "fmrepair.verifiers.pddl.verifier:PddlVerifier")
     if "check-pair" not in {c.name for c in app.registered_commands}:
         pairs_cli.register(app)
     runner = CliRunner()

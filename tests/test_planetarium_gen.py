@@ -40,7 +40,7 @@ def test_nl_names_every_object_and_states_counts() -> None:
 @pytest.mark.parametrize("dom", DOMAINS)
 def test_gold_problems_parse_and_are_solvable(dom: str) -> None:
     pytest.importorskip("up_fast_downward")
-    from fmrepair.verifiers.pddl import PddlVerifier
+    from fmrepair.verifiers.pddl.verifier import PddlVerifier
 
     ver, dtext = PddlVerifier(domain_dirs=[]), domain_text(ROOT, dom)
     for p in generate(dom, 3):
@@ -92,7 +92,7 @@ def test_suite_loads_with_public_domain_and_hidden_gold() -> None:
 @needs_domains
 def test_runner_scores_pddl_by_equivalence() -> None:
     from fmrepair.agents.formalize.loop import TaskOutcome
-    from fmrepair.agents.formalize.runner import score
+    from fmrepair.eval.formalize.runner import score
     from fmrepair.verifiers.diagnosis import Diagnosis
 
     t = PlanetariumGenSuite().tasks(ROOT, "blocksworld")[0]

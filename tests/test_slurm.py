@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fmrepair.eval.slurm.cli import slurm_app
-from fmrepair.eval.slurm.merge import MergeError, merge_runs
-from fmrepair.eval.slurm.shard import Selection, ShardRecord, interleave, shard_ids, write_record
-from fmrepair.eval.slurm.submit import wait_endpoint
 from fmrepair.eval.suites import default_root
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
+from fmrepair.slurm.cli import slurm_app
+from fmrepair.slurm.merge import MergeError, merge_runs
+from fmrepair.slurm.shard import Selection, ShardRecord, interleave, shard_ids, write_record
+from fmrepair.slurm.submit import wait_endpoint
 
 REPO = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -260,7 +260,7 @@ def test_bench_array_on_slurm_equals_a_single_process_run(slurm_cluster, tmp_pat
     (tmp_path / "models.yaml").write_text(MODELS)
     (tmp_path / "cluster.yaml").write_text(CLUSTER)
     here = _fmrepair("slurm", "--help", env=env, timeout=120)
-    assert here.returncode == 0, "`fmrepair slurm` is not registered: add fmrepair.eval.slurm.cli to _SUBSYSTEMS"
+    assert here.returncode == 0, "`fmrepair slurm` is not registered: add fmrepair.slurm.cli to _SUBSYSTEMS"
     run = tmp_path / "run"
     submit = ["slurm", "submit-bench", *SLICE, "--shards", "3", "--run-dir", str(run), *BENCH]
     submit += ["--config", str(tmp_path / "cluster.yaml"), "--wait", "--json"]

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 pytest.importorskip("z3")
 from fmrepair.verifiers.base import CheckOptions  # noqa: E402
-from fmrepair.verifiers.smtlib import SmtVerifier, run_script  # noqa: E402
+from fmrepair.verifiers.smtlib.verifier import SmtVerifier, run_script  # noqa: E402
 
 EX = Path(__file__).resolve().parent.parent / "examples" / "formalize"
 
@@ -72,7 +72,7 @@ def test_fmrepair_check_json(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
     from fmrepair.verifiers.registry import VERIFIERS
 
-    monkeypatch.setitem(VERIFIERS._entries, "smtlib", "fmrepair.verifiers.smtlib:SmtVerifier")
+    monkeypatch.setitem(VERIFIERS._entries, "smtlib", "fmrepair.verifiers.smtlib.verifier:SmtVerifier")
     r = CliRunner().invoke(app, ["check", str(EX / "syllogism.smt2"), "--json"])
     assert r.exit_code == 0, r.stdout
     out = json.loads(r.stdout)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fmrepair.eval.suites import default_root
-from fmrepair.verifiers.spark import SparkVerifier, split_files
+from fmrepair.verifiers.spark.verifier import SparkVerifier, split_files
 
 pytestmark = pytest.mark.skipif(shutil.which("gnatmake") is None, reason="GNAT is not installed (apt-get install gnat)")
 EXAMPLE = Path(__file__).parent.parent / "examples" / "spark" / "sum_to.adb"
@@ -68,7 +68,7 @@ def test_generated_inputs_test_a_library_package_and_catch_a_wrong_postcondition
 
 
 def test_subprograms_without_generatable_inputs_are_listed_as_not_tested():
-    from fmrepair.verifiers.spark_driver import Types, plan, public_subprograms
+    from fmrepair.verifiers.spark.driver import Types, plan, public_subprograms
 
     spec = (
         "package P with SPARK_Mode is\n   type R is record X : Integer; end record;\n"
@@ -90,7 +90,7 @@ def test_gnatprove_backend_proves_the_linear_search_baseline():
 
 
 def test_without_gnatprove_prove_says_nothing_was_proved(monkeypatch):
-    from fmrepair.verifiers import spark_prove
+    from fmrepair.verifiers.spark import prove as spark_prove
 
     monkeypatch.setattr(spark_prove, "available", lambda: False)
     v = SparkVerifier(prove=True).check(EXAMPLE.read_text())
@@ -99,7 +99,7 @@ def test_without_gnatprove_prove_says_nothing_was_proved(monkeypatch):
 
 
 def test_gnatprove_brief_output_parses_into_goals():
-    from fmrepair.verifiers.spark_prove import parse
+    from fmrepair.verifiers.spark.prove import parse
 
     out = (
         "linear_search.adb:21:13: info: loop invariant initialization proved\n"

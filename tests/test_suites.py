@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from fmrepair.eval.suites import default_root, get_suite
 from fmrepair.eval.suites.preprocess import ORACLE_MARKER, dedupe_key
-from fmrepair.verifiers.alloy_text import canonical, split_paragraphs, strip_comments
+from fmrepair.verifiers.alloy.text import canonical, split_paragraphs, strip_comments
 
 ROOT = default_root("alloy4fun").parent
 A4F_FAMILIES = ("classroom", "cv", "graphs", "lts")

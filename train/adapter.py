@@ -43,8 +43,7 @@ class AdapterChatModel(TransformersChatModel):
     def from_registry(cls, base: str, adapter: str | Path, **overrides: Any) -> AdapterChatModel:
         """Base model ``base`` from the registry (same context window and sampling) plus ``adapter``."""
         from fmrepair.serving.config import resolve
-
-        from .lora import base_model_dir
+        from fmrepair.train.lora import base_model_dir
 
         entry = resolve(base, **overrides)
         return cls(

@@ -8,10 +8,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import leakage, splits
-from .card import write_card
-from .config import BuildDataConfig, as_dict
-from .data import collect, dedupe
+from fmrepair.train import leakage, splits
+from fmrepair.train.card import write_card
+from fmrepair.train.config import BuildDataConfig, as_dict
+from fmrepair.train.data import collect, dedupe
 
 TRAIN_FILE, HELDOUT_FILE, CARD_FILE, IDS_FILE = "train.jsonl", "heldout.jsonl", "card.json", "heldout_ids.json"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import typer
 
-from .config import BuildDataConfig as B
-from .config import LoraTrainConfig as L
-from .config import TrainEvalConfig as E
-from .config import help_of
+from fmrepair.train.config import BuildDataConfig as B
+from fmrepair.train.config import LoraTrainConfig as L
+from fmrepair.train.config import TrainEvalConfig as E
+from fmrepair.train.config import help_of
 
 train_app = typer.Typer(
     help="Fine-tune on faithful verifier-accepted repairs: build data, train LoRA, evaluate the adapter.",
@@ -48,11 +48,10 @@ def build_data_cmd(
 
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName
-
-    from .build import build_data
-    from .data import DataError
-    from .leakage import LeakageError
-    from .splits import SplitError
+    from fmrepair.train.build import build_data
+    from fmrepair.train.data import DataError
+    from fmrepair.train.leakage import LeakageError
+    from fmrepair.train.splits import SplitError
 
     os.environ.setdefault("HF_DATASETS_DISABLE_PROGRESS_BARS", "1")
     if split not in ("temporal", "family", "random") or group_by not in ("family", "exercise", "task"):
@@ -104,7 +103,7 @@ def lora_cmd(
     eval_heldout: bool = typer.Option(False, help=help_of(L, "eval_heldout")),
 ) -> None:
     """Train a LoRA adapter (CPU for small models; `accelerate launch -m fmrepair.train lora ...` for GPUs)."""
-    from .lora import TrainError, train_lora
+    from fmrepair.train.lora import TrainError, train_lora
 
     cfg = L(
         base=base,
@@ -159,7 +158,7 @@ def eval_cmd(
     fmt: str = typer.Option("md", "--format", help="md | json"),
 ) -> None:
     """Bench base and base+adapter on the same held-out tasks; print the paired comparison."""
-    from .evaluate import evaluate, markdown
+    from fmrepair.train.evaluate import evaluate, markdown
 
     cfg = E(
         base=base,

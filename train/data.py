@@ -110,7 +110,7 @@ def rebuild_call(task: Task, candidate: str) -> dict[str, str] | None:
     candidate differs in more (or other) than one editable paragraph body."""
     from fmrepair.agents.runner import editable_paragraphs
     from fmrepair.agents.toolcall import TOOL_NAME, ToolCallError, apply_call
-    from fmrepair.verifiers.alloy_text import split_paragraphs
+    from fmrepair.verifiers.alloy.text import split_paragraphs
 
     editable = editable_paragraphs(task)
     old = {p.key: p for p in split_paragraphs(task.visible)}

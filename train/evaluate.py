@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .config import TrainEvalConfig, as_dict
+from fmrepair.train.config import TrainEvalConfig, as_dict
 
 LEVELS = ("raw", "faithful", "equivalent")
 
@@ -48,7 +48,7 @@ def adapter_entry(base: str, merged: Path, name: str) -> dict[str, Any]:
 
 
 def select_ids(cfg: TrainEvalConfig) -> list[str]:
-    from .build import heldout_ids
+    from fmrepair.train.build import heldout_ids
 
     ids = list(cfg.ids)
     if cfg.ids_from:
@@ -112,8 +112,8 @@ def markdown(res: dict[str, Any], a: str, b: str) -> str:
 
 
 def evaluate(cfg: TrainEvalConfig) -> dict[str, Any]:
-    from .adapter import merge_adapter
-    from .lora import base_model_dir
+    from fmrepair.train.adapter import merge_adapter
+    from fmrepair.train.lora import base_model_dir
 
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)

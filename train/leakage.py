@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fmrepair.task import Task
-
-from .data import reference_hash, spec_hash
+from fmrepair.train.data import reference_hash, spec_hash
 
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*|--[^\n]*", re.S)
 

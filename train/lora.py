@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .config import LoraTrainConfig, as_dict
+from fmrepair.train.config import LoraTrainConfig, as_dict
 
 CONFIG_FILE, LOSS_FILE, CKPT_DIR = "train_config.json", "loss.jsonl", "checkpoints"
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from .base import CheckOptions, Verdict, Verifier
+    from fmrepair.verifiers.base import CheckOptions, Verdict, Verifier
 
 
 class _Usage(Exception):
@@ -31,8 +31,7 @@ def _fail(message: str, code: int) -> typer.Exit:
 def _read_inputs(paths: list[str]) -> list[tuple[str, str, str]]:
     """(path, formalism, text) for each path; raises _Usage listing every bad path."""
     from fmrepair.inputs import InputError, read_spec
-
-    from .registry import UnknownFormalism, detect_formalism
+    from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
 
     inputs, problems = [], []
     for path in paths:
@@ -47,7 +46,7 @@ def _read_inputs(paths: list[str]) -> list[tuple[str, str, str]]:
 
 
 def _make_verifier(formalism: str, workers: int) -> Verifier:
-    from .registry import get_verifier
+    from fmrepair.verifiers.registry import get_verifier
 
     if formalism == "alloy":
         return get_verifier("alloy", workers=workers)
@@ -98,8 +97,8 @@ def check(
     memory_mb: int = typer.Option(2048, "--memory-mb", help="Java heap cap per worker (MB)."),
 ) -> None:
     """Check specifications with their real verifier (Alloy: every command, in-process)."""
-    from .alloy.solvers import SOLVER_NAMES
-    from .base import CheckOptions
+    from fmrepair.verifiers.alloy.solvers import SOLVER_NAMES
+    from fmrepair.verifiers.base import CheckOptions
 
     try:
         if solver not in SOLVER_NAMES:

@@ -5,18 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from fmrepair.registry import LazyRegistry
-
-from .base import Verifier
+from fmrepair.verifiers.base import Verifier
 
 VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
     "formalism",
     {
         "alloy": "fmrepair.verifiers.alloy:AlloyVerifier",
-        "minizinc": "fmrepair.verifiers.minizinc:MiniZincVerifier",
-        "smtlib": "fmrepair.verifiers.smtlib:SmtVerifier",
-        "pddl": "fmrepair.verifiers.pddl:PddlVerifier",
+        "minizinc": "fmrepair.verifiers.minizinc.verifier:MiniZincVerifier",
+        "smtlib": "fmrepair.verifiers.smtlib.verifier:SmtVerifier",
+        "pddl": "fmrepair.verifiers.pddl.verifier:PddlVerifier",
         "acsl": "fmrepair.verifiers.acsl:AcslVerifier",
-        "spark": "fmrepair.verifiers.spark:SparkVerifier",
+        "spark": "fmrepair.verifiers.spark.verifier:SparkVerifier",
     },
 )
 

@@ -13,16 +13,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from fmrepair.agents.annotate.edit import AnswerError, EditMode, answer_schema, apply_answer
 from fmrepair.agents.prompting import PromptGuard, render
 from fmrepair.agents.toolcall import numbered
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
 from fmrepair.serving.base import ChatMessage, ChatModel, Sampling
 from fmrepair.task import Task
 from fmrepair.verifiers.acsl import AcslResult, AcslVerifier
-from fmrepair.verifiers.acsl_gate import gate
+from fmrepair.verifiers.acsl.gate import gate
 from fmrepair.verifiers.base import CheckOptions
-
-from .edit import AnswerError, EditMode, answer_schema, apply_answer
 
 STRATEGY = "annotate"
 

@@ -15,12 +15,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from fmrepair.agents.formalize.evidence import accept
 from fmrepair.agents.prompting import PromptGuard, render
 from fmrepair.serving.base import ChatMessage, ChatModel, Sampling
 from fmrepair.task import Task
 from fmrepair.verifiers.diagnosis import Diagnosis, diagnose
-
-from .gate import accept
 
 LANGUAGE = {"smtlib": "SMT-LIB2", "minizinc": "MiniZinc", "pddl": "PDDL"}
 MAX_ARTIFACT = 4000

@@ -12,8 +12,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from .ast import Model, Node
-from .witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, _counted, parse_witness
+from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, _counted, parse_witness
+from fmrepair.verifiers.alloy.syntax import Model, Node
 
 __all__ = ["INT_ATOMS", "Evaluator", "Instance", "Unknown", "facts_hold", "holds", "parse_witness"]
 

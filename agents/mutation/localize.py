@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from fmrepair.verifiers.alloy.syntax import AstClient, Node
 from fmrepair.verifiers.base import Verdict
-
-from .ast import AstClient, Node
 
 Span = tuple[int, int]
 

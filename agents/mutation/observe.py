@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..evaluate import Evaluation
-from ..session import RepairSession
-from .ast import AstClient, Model, Node, ParseError
-from .instance import Instance, Unknown, facts_hold, holds, parse_witness
+from fmrepair.agents.evaluate import Evaluation
+from fmrepair.agents.mutation.instance import Instance, Unknown, facts_hold, holds, parse_witness
+from fmrepair.agents.session import RepairSession
+from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, ParseError
 
 
 @dataclass

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .ast import Model, Node, _ids
+from fmrepair.verifiers.alloy.syntax import Model, Node, _ids
 
 QUANT = {"ALL": "all", "SOME": "some", "NO": "no", "LONE": "lone", "ONE": "one"}
 MULT = {"NO": "no", "SOME": "some", "LONE": "lone", "ONE": "one"}

@@ -14,17 +14,16 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
+from fmrepair.agents.config import DEFAULT_SEARCH_CANDIDATES, DEFAULT_SEARCH_PROPOSALS, DEFAULT_SEARCH_WALL_CAP_S
+from fmrepair.agents.evaluate import Evaluation, count_commands
+from fmrepair.agents.mutation.localize import core_spans, score_nodes
+from fmrepair.agents.mutation.observe import Found, Observation, Observer
+from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
+from fmrepair.agents.mutation.synth import MAX_FORMULA, Grammar
+from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
-from fmrepair.verifiers.alloy_text import canonical, split_paragraphs
-
-from ..config import DEFAULT_SEARCH_CANDIDATES, DEFAULT_SEARCH_PROPOSALS, DEFAULT_SEARCH_WALL_CAP_S
-from ..evaluate import Evaluation, count_commands
-from ..session import LimitsExceeded, Repaired, RepairSession
-from .ast import AstClient, Model, Node
-from .localize import core_spans, score_nodes
-from .observe import Found, Observation, Observer
-from .operators import Context, Mutation, mutations, render, scopes
-from .synth import MAX_FORMULA, Grammar
+from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
+from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
 
 DEFAULT_CANDIDATES = DEFAULT_SEARCH_CANDIDATES
 PAIR_POOL = 300
@@ -191,7 +190,7 @@ class MutationSearch(Observer):
                 fixes[m.target.id] = max(fixes.get(m.target.id, 0.0), ok / len(self.obs))
         scores = score_nodes([n for n, _ in targets], core, hints or [], fixes)
         singles.sort(key=lambda m: -scores.get(m.target.id, 0.0))
-        from .localize import describe
+        from fmrepair.agents.mutation.localize import describe
 
         self.found.locations = describe([n for n, _ in targets], scores, source)
         self._level([(m,) for m in singles], source, ctx, model)

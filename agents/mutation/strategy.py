@@ -5,11 +5,11 @@ from __future__ import annotations
 import contextlib
 import difflib
 
-from ..feedback import generic_feedback
-from ..session import RepairSession
-from ..strategies import new_conversation
-from .ast import AstClient, ParseError, shared_client
-from .search import Found, MutationSearch, RoundDone
+from fmrepair.agents.feedback import generic_feedback
+from fmrepair.agents.mutation.search import Found, MutationSearch, RoundDone
+from fmrepair.agents.session import RepairSession
+from fmrepair.agents.strategies import new_conversation
+from fmrepair.verifiers.alloy.syntax import AstClient, ParseError, shared_client
 
 Span = tuple[int, int]
 

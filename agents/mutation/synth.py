@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .ast import Model, Node
+from fmrepair.verifiers.alloy.syntax import Model, Node
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from .ast import Model
+from fmrepair.verifiers.alloy.syntax import Model
 
 Rel = frozenset[tuple[str, ...]]
 

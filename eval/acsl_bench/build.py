@@ -15,12 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from fmrepair.eval.acsl_bench.schemata import SCHEMATA, Variant, variants
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.acsl import AcslVerifier
 from fmrepair.verifiers.acsl.annotations import scan
 from fmrepair.verifiers.base import CheckOptions
-
-from .schemata import SCHEMATA, Variant, variants
 
 SUITE = "acsl-removal"
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from fmrepair.eval.suites.base import Suite, SuiteLoad, default_root, resolve_root
 from fmrepair.registry import LazyRegistry
-
-from .base import Suite, SuiteLoad, default_root, resolve_root
 
 SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
     "suite",

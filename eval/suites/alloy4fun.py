@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode, finish_load
+from fmrepair.eval.suites.preprocess import ORACLE_MARKER, normalize_newlines, remove_lone_dash_lines
 from fmrepair.task import FrozenRegion, Task
-from fmrepair.verifiers.alloy_text import split_paragraphs
-
-from .base import SuiteLoad, check_mode, finish_load
-from .preprocess import ORACLE_MARKER, normalize_newlines, remove_lone_dash_lines
+from fmrepair.verifiers.alloy.text import split_paragraphs
 
 _FAULTY = re.compile(r"pred\s+repair_pred_1\s*\{\s*([A-Za-z_][\w']*)\s*\[\s*\]\s*iff\s*([A-Za-z_][\w']*)\s*\[")
 

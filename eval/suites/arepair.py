@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode, finish_load
+from fmrepair.eval.suites.preprocess import normalize_newlines, rename_primed_names, strip_fix_lines
 from fmrepair.task import FrozenRegion, Task
-from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
-
-from .base import SuiteLoad, check_mode, finish_load
-from .preprocess import normalize_newlines, rename_primed_names, strip_fix_lines
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
 
 _PROPERTY = re.compile(r"repair_(assert|pred)_\d+")
 _CODE_KINDS = ("sig", "enum", "fact", "pred", "fun")

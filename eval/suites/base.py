@@ -25,7 +25,7 @@ class SuiteLoad:
 
 def finish_load(tasks: list[Task], raw: list[tuple[str, str]], problems: list[str]) -> SuiteLoad:
     """Count each task's defects, find seed 000 duplicates over ``raw`` (id, text), mark them."""
-    from .preprocess import find_duplicates
+    from fmrepair.eval.suites.preprocess import find_duplicates
 
     defects: dict[str, int] = {}
     for task in tasks:

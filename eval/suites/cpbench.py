@@ -28,11 +28,10 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode
+from fmrepair.eval.suites.cpbench_ref import AssignmentCheck, Reference, check_assignment, run_reference
 from fmrepair.task import Task
-from fmrepair.verifiers.minizinc import MznRun
-
-from .base import SuiteLoad, check_mode
-from .cpbench_ref import AssignmentCheck, Reference, check_assignment, run_reference
+from fmrepair.verifiers.minizinc.verifier import MznRun
 
 DATASET = "DCP-Bench-Open/dataset"
 DATA_START = "# Data"

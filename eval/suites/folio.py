@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode
 from fmrepair.task import Task
-
-from .base import SuiteLoad, check_mode
 
 FILES = {"validation": "FOLIO/data/v0.0/folio-validation.jsonl"}
 

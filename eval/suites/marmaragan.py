@@ -5,7 +5,7 @@ Layout (``Marmaragan/benchmarks``): five schema folders (``1-all_pragmas``, ``2-
 ``P-V.txt``, and ``baseline-programs/P-name.txt`` (16 fully annotated programs). A case is its baseline
 ``P`` with annotation lines deleted (checked: every case differs from its baseline by deleted or blanked
 lines only). Each file is a bundle of ``.ads``/``.adb`` files between ``-- start file X`` / ``-- end
-file X`` markers (`fmrepair.verifiers.spark.split_files`).
+file X`` markers (`fmrepair.verifiers.spark.verifier.split_files`).
 
 Visible: the case bundle. Reference (never in a prompt): the baseline bundle; ``meta["hidden_removed"]``
 holds the deleted lines. Task ids: ``marmaragan-<schema>-<P>-<V>``, e.g. ``marmaragan-1-all_pragmas-10-1``.
@@ -18,10 +18,9 @@ import difflib
 import re
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode
 from fmrepair.task import Task
-from fmrepair.verifiers.spark import split_files
-
-from .base import SuiteLoad, check_mode
+from fmrepair.verifiers.spark.verifier import split_files
 
 BENCH = Path("Marmaragan") / "benchmarks"
 BASELINES = "baseline-programs"

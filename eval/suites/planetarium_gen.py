@@ -22,10 +22,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from fmrepair.eval.suites.base import SuiteLoad, check_mode
 from fmrepair.task import Task
-from fmrepair.verifiers.pddl_equiv import equivalent
-
-from .base import SuiteLoad, check_mode
+from fmrepair.verifiers.pddl.equiv import equivalent
 
 DOMAINS_DIR = "planetarium/planetarium/domains"
 Atom = tuple[str, ...]
@@ -199,7 +198,7 @@ class PlanetariumGenSuite:
 
 def score_pddl(candidate: str, gold: str) -> bool:
     """Equivalent up to renaming objects (``pddl_equiv.equivalent``); unparseable counts as wrong."""
-    from fmrepair.verifiers.diagnosis.sexpr import SExprError
+    from fmrepair.verifiers.sexpr import SExprError
 
     try:
         return equivalent(candidate, gold).equivalent

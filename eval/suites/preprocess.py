@@ -11,7 +11,7 @@ import hashlib
 import re
 from collections.abc import Iterable
 
-from fmrepair.verifiers.alloy_text import code_mask
+from fmrepair.verifiers.alloy.text import code_mask
 
 ORACLE_MARKER = "/*======== IFF PERFECT ORACLE ===============*/"
 _LONE_DASH = re.compile(r"^[ \t]*-[ \t]*$\n?", re.M)

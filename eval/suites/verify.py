@@ -13,10 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
 
+from fmrepair.eval.suites.base import SuiteLoad
 from fmrepair.task import Task
 from fmrepair.verifiers.base import CheckOptions, Verdict, Verifier
-
-from .base import SuiteLoad
 
 
 def combined(candidate: str, task: Task) -> str:

@@ -18,9 +18,9 @@ def view(
 ) -> None:
     """Write a static HTML run viewer (no server, no network): sortable and filterable results, a page per
     task with every attempt, diffs, verdicts, drawn counterexamples; every page checked for hidden text."""
-    from .guard import PageLeak
-    from .load import ViewerInputError
-    from .site import build_site
+    from fmrepair.eval.viewer.guard import PageLeak
+    from fmrepair.eval.viewer.load import ViewerInputError
+    from fmrepair.eval.viewer.site import build_site
 
     try:
         rep = build_site(runs, out, root=root, with_tasks=not no_tasks, use_graphviz=not no_graphviz)

@@ -10,10 +10,9 @@ from collections import Counter
 
 from fmrepair.eval.metrics import LEVELS, summarize
 from fmrepair.eval.stats import compare
-
-from . import plots
-from .html import Writer, page
-from .load import OUTCOMES, RunData, outcome
+from fmrepair.eval.viewer import plots
+from fmrepair.eval.viewer.html import Writer, page
+from fmrepair.eval.viewer.load import OUTCOMES, RunData, outcome
 
 
 def _runs_table(runs: list[RunData], w: Writer) -> str:

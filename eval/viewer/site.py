@@ -8,13 +8,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fmrepair.eval.viewer.guard import Secrets, scan_pages
+from fmrepair.eval.viewer.html import Writer
+from fmrepair.eval.viewer.index import index_page
+from fmrepair.eval.viewer.load import RunData, load_run, load_tasks
+from fmrepair.eval.viewer.task_page import task_page
 from fmrepair.task import Task
-
-from .guard import Secrets, scan_pages
-from .html import Writer
-from .index import index_page
-from .load import RunData, load_run, load_tasks
-from .task_page import task_page
 
 
 @dataclass

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fmrepair.eval.viewer.html import Writer, page
+from fmrepair.eval.viewer.instance_svg import draw_instances
+from fmrepair.eval.viewer.load import RunData, outcome
+from fmrepair.eval.viewer.witness_tables import table_for
 from fmrepair.runlog import AttemptRecord, TaskResult
 from fmrepair.task import Task
-
-from .html import Writer, page
-from .instance_svg import draw_instances
-from .load import RunData, outcome
-from .witness_tables import table_for
 
 
 class Witnesses:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .annotations import Annotation, _split_clauses
+from fmrepair.verifiers.acsl.annotations import Annotation, _split_clauses
 
 DEFINING = ("predicate", "logic", "lemma", "axiomatic", "inductive", "type", "axiom")
 _IDENT = re.compile(r"[A-Za-z_]\w*$")

@@ -13,10 +13,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fmrepair.verifiers.acsl import env
+from fmrepair.verifiers.acsl.report import Goal, Property, parse_errors, parse_goals, parse_properties, scheduled
 from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
-
-from . import env
-from .report import Goal, Property, parse_errors, parse_goals, parse_properties, scheduled
 
 FILE_NAME = "input.c"
 

@@ -13,8 +13,8 @@ from typing import Any
 import jpype
 from jpype import JClass
 
-from .render import render_solution
-from .solvers import AUTO_ORDER, SOLVERS, check_solver_name
+from fmrepair.verifiers.alloy.render import render_solution
+from fmrepair.verifiers.alloy.solvers import AUTO_ORDER, SOLVERS, check_solver_name
 
 Emit = Callable[[dict[str, Any]], None]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import CommandResult, Message, Verdict
+from fmrepair.verifiers.base import CommandResult, Message, Verdict
 
 FOUND = {"counterexample", "instance"}
 

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
-from ..base import CheckOptions, Verdict
+from fmrepair.verifiers.base import CheckOptions, Verdict
 
 CACHE_FORMAT = "alloy-6.1/1"
 CACHEABLE = {"ok", "failed", "syntax_error", "type_error"}

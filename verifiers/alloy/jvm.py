@@ -16,7 +16,7 @@ from pathlib import Path
 
 JAR_NAME = "org.alloytools.alloy.dist.jar"
 JAVA_SOURCES = ("FmrepairReporter.java", "FmrepairCheck.java")
-JAVA_SRC_DIR = Path(__file__).resolve().parent.parent / "java"
+JAVA_SRC_DIR = Path(__file__).resolve().parent / "java"
 
 
 class AlloyUnavailable(RuntimeError):
@@ -59,7 +59,7 @@ def _sources_digest(jar: Path) -> str:
 
 
 def helper_classes(jar: Path | None = None) -> Path | None:
-    """Compile verifiers/java/*.java against the jar once (into the cache dir); return the class folder.
+    """Compile verifiers/alloy/java/*.java against the jar once (into the cache dir); return the class folder.
 
     Returns None when no `javac` is available: the analyzer then runs without variable/clause counts.
     """

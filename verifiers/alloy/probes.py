@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.alloy.reach import short_name
-from fmrepair.verifiers.alloy_text import Paragraph, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_probe_"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from fmrepair.verifiers.alloy_text import Paragraph, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, tokens
 
 CALLABLE = ("pred", "fun", "let")
 

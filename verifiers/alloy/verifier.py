@@ -23,13 +23,12 @@ from types import TracebackType
 from typing import Any
 
 from fmrepair.faults import InfrastructureError
-
-from ..base import CheckOptions, Verdict
-from .assemble import assemble
-from .cache import VerdictCache, cache_key
-from .jvm import AlloyUnavailable, alloy_jar, helper_classes
-from .solvers import check_solver_name
-from .worker import WorkerDied, WorkerMemory, WorkerProcess, WorkerTimeout
+from fmrepair.verifiers.alloy.assemble import assemble
+from fmrepair.verifiers.alloy.cache import VerdictCache, cache_key
+from fmrepair.verifiers.alloy.jvm import AlloyUnavailable, alloy_jar, helper_classes
+from fmrepair.verifiers.alloy.solvers import check_solver_name
+from fmrepair.verifiers.alloy.worker import WorkerDied, WorkerMemory, WorkerProcess, WorkerTimeout
+from fmrepair.verifiers.base import CheckOptions, Verdict
 
 RESTARTS = 2  # a worker that dies during a check is restarted and the check rerun this many times
 

@@ -71,7 +71,7 @@ def _remove_parse_files(tmpdir: str | None) -> None:
 
 
 def _serve(channel: Channel, memory_mb: int, tmpdir: str | None) -> None:
-    from .analyzer import Analyzer  # noqa: PLC0415 - needs the JVM started first
+    from fmrepair.verifiers.alloy.analyzer import Analyzer  # noqa: PLC0415 - needs the JVM started first
 
     analyzer = Analyzer()
     channel.send(
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     channel = Channel(out)
     _limit_memory(args.memory_mb)
     try:
-        from .jvm import start_jvm  # noqa: PLC0415
+        from fmrepair.verifiers.alloy.jvm import start_jvm  # noqa: PLC0415
 
         start_jvm(Path(args.jar), Path(args.classes) if args.classes else None, args.memory_mb, args.tmpdir)
         _serve(channel, args.memory_mb, args.tmpdir)

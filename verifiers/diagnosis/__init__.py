@@ -8,25 +8,33 @@ advisory. Nothing here sees a reference answer or a gold formalization.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from .base import Diagnosis, Finding, potential
+from fmrepair.registry import LazyRegistry
+from fmrepair.verifiers.diagnosis.base import Diagnosis, Finding, potential
+
+
+class Diagnoser(Protocol):
+    """``(problem, artifact, **context) -> Diagnosis``: reference-free, deterministic."""
+
+    def __call__(self, problem: str, artifact: str, **context: Any) -> Diagnosis: ...
+
+
+# formalism -> diagnoser (the same lazy registry shape as verifiers, models, strategies, suites)
+DIAGNOSERS: LazyRegistry[Diagnoser] = LazyRegistry(
+    "diagnoser",
+    {
+        "smtlib": "fmrepair.verifiers.smtlib.diagnosis:diagnose_fol",
+        "minizinc": "fmrepair.verifiers.minizinc.diagnosis:diagnose_mzn",
+        "pddl": "fmrepair.verifiers.pddl.diagnosis:diagnose_pddl",
+    },
+)
 
 
 def diagnose(formalism: str, problem: str, artifact: str, **context: Any) -> Diagnosis:
-    if formalism == "smtlib":
-        from .fol import diagnose_fol
-
-        return diagnose_fol(problem, artifact, **context)
-    if formalism == "minizinc":
-        from .mzn import diagnose_mzn
-
-        return diagnose_mzn(problem, artifact, **context)
-    if formalism == "pddl":
-        from .pddl import diagnose_pddl
-
-        return diagnose_pddl(problem, artifact, **context)
-    raise ValueError(f"no diagnosis for formalism {formalism!r}")
+    if formalism not in DIAGNOSERS:
+        raise ValueError(f"no diagnosis for formalism {formalism!r}")
+    return DIAGNOSERS.load(formalism)(problem, artifact, **context)
 
 
-__all__ = ["Diagnosis", "Finding", "diagnose", "potential"]
+__all__ = ["DIAGNOSERS", "Diagnoser", "Diagnosis", "Finding", "diagnose", "potential"]

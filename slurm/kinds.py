@@ -10,9 +10,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from .config import Resources, SlurmConfig
-from .render import Job
-from .shard import Selection
+from fmrepair.slurm.config import Resources, SlurmConfig
+from fmrepair.slurm.render import Job
+from fmrepair.slurm.shard import Selection
 
 # options every job kind takes
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Cluster settings (default $FMREPAIR_SLURM).")]
@@ -39,7 +39,7 @@ def _fail(msg: str, code: int = 2) -> NoReturn:
 
 
 def _cluster(config: Path | None, partition: str | None, account: str | None, qos: str | None) -> SlurmConfig:
-    from .config import load_config
+    from fmrepair.slurm.config import load_config
 
     try:
         cfg = load_config(config)
@@ -61,7 +61,7 @@ def _setup(
     mem: str | None,
 ) -> tuple[SlurmConfig, Resources]:
     """The cluster settings and one job kind's resources, with the command line's overrides."""
-    from .jobs import resources
+    from fmrepair.slurm.jobs import resources
 
     cfg = _cluster(config, partition, account, qos)
     return cfg, resources(cfg, kind, time=time, gpus=gpus, cpus=cpus, mem=mem)
@@ -117,7 +117,7 @@ def serve_kind(
     dependency: DependencyOpt = None,
 ) -> tuple[Job, SlurmConfig]:
     """A vLLM server on the node's GPUs; writes its endpoint to RUN_DIR/endpoint once healthy."""
-    from .jobs import serve_job
+    from fmrepair.slurm.jobs import serve_job
 
     cfg, res = _setup("serve", config, partition, account, qos, time, gpus, cpus, mem)
     rdir = _absolute(run_dir)
@@ -155,7 +155,7 @@ def bench_array_kind(
 ) -> tuple[Job, SlurmConfig]:
     """One array task per shard of a suite, each with its own run log. Other `fmrepair bench run` options
     (--k, --samples, --temperature, ...) are passed through to every shard."""
-    from .jobs import bench_array_job
+    from fmrepair.slurm.jobs import bench_array_job
 
     cfg, res = _setup("bench-array", config, partition, account, qos, time, gpus, cpus, mem)
     sel = _selection(suite, root, mode, family, limit, ids)
@@ -182,7 +182,7 @@ def merge_kind(
     dependency: DependencyOpt = None,
 ) -> tuple[Job, SlurmConfig]:
     """Merge RUN_DIR/shards/* into RUN_DIR/merged and write RUN_DIR/report.md."""
-    from .jobs import merge_job
+    from fmrepair.slurm.jobs import merge_job
 
     cfg, res = _setup("merge", config, partition, account, qos, time, gpus, cpus, mem)
     return merge_job(cfg, res, _absolute(run_dir), stop_job, dependency), cfg
@@ -207,7 +207,7 @@ def train_kind(
 ) -> tuple[Job, SlurmConfig]:
     """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
     (--rank, --lr, --epochs, ...) are passed through."""
-    from .jobs import train_job
+    from fmrepair.slurm.jobs import train_job
 
     cfg, res = _setup("train", config, partition, account, qos, time, gpus, cpus, mem)
     job = train_job(
@@ -238,7 +238,7 @@ def eval_adapter_kind(
 ) -> tuple[Job, SlurmConfig]:
     """The benchmark with and without an adapter on held-out tasks (`fmrepair train eval`). Other
     options are passed through."""
-    from .jobs import eval_adapter_job
+    from fmrepair.slurm.jobs import eval_adapter_job
 
     cfg, res = _setup("eval-adapter", config, partition, account, qos, time, gpus, cpus, mem)
     job = eval_adapter_job(
@@ -275,7 +275,7 @@ def formalize_kind(
 ) -> tuple[Job, SlurmConfig]:
     """`fmrepair formalize` (zero-shot, self-review, gated) and its Table 1 report. Other `fmrepair
     formalize` options (--start, --limit, --workers, --rounds, --root, ...) are passed through."""
-    from .jobs import formalize_job
+    from fmrepair.slurm.jobs import formalize_job
 
     cfg, res = _setup("formalize", config, partition, account, qos, time, gpus, cpus, mem)
     job = formalize_job(

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from ..base import CheckOptions
-from ..pddl import PddlVerifier, split_pddl
-from ..pddl_equiv import ProblemFacts, problem_facts
-from .base import GAVE_UP, NOT_EXECUTED, Diagnosis, Finding
-from .sexpr import SExprError
+from fmrepair.verifiers.base import CheckOptions
+from fmrepair.verifiers.diagnosis.base import GAVE_UP, NOT_EXECUTED, Diagnosis, Finding
+from fmrepair.verifiers.pddl.equiv import ProblemFacts, problem_facts
+from fmrepair.verifiers.pddl.verifier import PddlVerifier, split_pddl
+from fmrepair.verifiers.sexpr import SExprError
 
 MAX_GOAL_PROBES = 12
 _IDENT = re.compile(r"\b([a-z]+[-_]?\d+)\b", re.I)

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fmrepair.procs import run_group
-
-from .base import CheckOptions, CommandResult, Message, Verdict
-from .diagnosis.sexpr import SExprError, read_all
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
+from fmrepair.verifiers.sexpr import SExprError, read_all
 
 ENV_DOMAINS = "FMREPAIR_PDDL_DOMAINS"
 _LOC = re.compile(r"line:? ?(\d+), col:? ?(\d+)")

@@ -28,7 +28,7 @@ from fmrepair.verifiers.alloy.probes import (
     without_checks,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, describe, reached, referenced_names, roots_of, short_name
-from fmrepair.verifiers.alloy_text import Paragraph, canonical, split_paragraphs
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
 from fmrepair.verifiers.base import Verifier
 
 MIN_LEAK_CHARS = 40  # shorter reference bodies are too easy to rediscover to count as a leak

@@ -21,8 +21,7 @@ from pathlib import Path
 
 from fmrepair import sandbox
 from fmrepair.procs import run_group
-
-from .base import CommandResult, Message
+from fmrepair.verifiers.base import CommandResult, Message
 
 DRIVER = "fmrepair_driver"
 MARK = "FMREPAIR|"

@@ -25,9 +25,9 @@ from pathlib import Path
 
 from fmrepair.procs import run_group
 from fmrepair.sandbox import SandboxUnavailable
-
-from . import spark_driver, spark_prove
-from .base import CheckOptions, CommandResult, Message, Verdict
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
+from fmrepair.verifiers.spark import driver as spark_driver
+from fmrepair.verifiers.spark import prove as spark_prove
 
 _FILE = re.compile(r"^-- start file (\S+)[ \t]*\n(.*?)^-- end file \S+", re.S | re.M)
 _MSG = re.compile(

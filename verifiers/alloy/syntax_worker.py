@@ -6,7 +6,7 @@ those funcs/preds, nothing else); ``{"op": "core", "source",
 "index"}`` solves command ``index`` with the MiniSatProver solver and answers the unsat core as
 character spans (``{"ok": true, "sat": bool, "core": [[start, end], ...]}``).
 
-Run as ``python -m fmrepair.agents.mutation._worker --jar JAR``. Only this process imports JPype.
+Run as ``python -m fmrepair.verifiers.alloy.syntax_worker --jar JAR``. Only this process imports JPype.
 """
 
 from __future__ import annotations

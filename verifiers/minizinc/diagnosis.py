@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..minizinc import MiniZincVerifier, MznRun
-from .base import GAVE_UP, NOT_EXECUTED, Diagnosis, Finding
+from fmrepair.verifiers.diagnosis.base import GAVE_UP, NOT_EXECUTED, Diagnosis, Finding
+from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier, MznRun
 
 _ITEM_END = re.compile(r";\s*(?:%[^\n]*)?$")
 _OPT_CUE = re.compile(r"\b(minimi[sz]e|maximi[sz]e|minimum|maximum|fewest|least|most|smallest|largest|optimal)\b", re.I)

@@ -15,8 +15,8 @@ from typing import Annotated
 
 import typer
 
-from .config import SlurmConfig
-from .kinds import (
+from fmrepair.slurm.config import SlurmConfig
+from fmrepair.slurm.kinds import (
     KINDS,
     AccountOpt,
     ConfigOpt,
@@ -34,7 +34,7 @@ from .kinds import (
     _fail,
     _selection,
 )
-from .render import Job
+from fmrepair.slurm.render import Job
 
 slurm_app = typer.Typer(
     help="SLURM job scripts: a vLLM server, benchmark arrays, merging, LoRA training, adapter evaluation.",
@@ -59,14 +59,14 @@ def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> 
 
     @functools.wraps(build)
     def render_cmd(**kwargs: object) -> None:
-        from .render import render
+        from fmrepair.slurm.render import render
 
         job, cfg = build(**kwargs)
         sys.stdout.write(render(job, cfg, _command_line()))
 
     @functools.wraps(build)
     def submit_cmd(**kwargs: object) -> None:
-        from .submit import SubmitError, submit
+        from fmrepair.slurm.submit import SubmitError, submit
 
         job, cfg = build(**kwargs)
         try:
@@ -109,8 +109,8 @@ def submit_bench(
 ) -> None:
     """Submit the benchmark DAG: a vLLM server (with --serve), an array of shards, a merge job.
     Prints the job ids. Other `fmrepair bench run` options are passed through to every shard."""
-    from .jobs import bench_array_job, merge_job, resources, serve_job
-    from .submit import SubmitError, submit
+    from fmrepair.slurm.jobs import bench_array_job, merge_job, resources, serve_job
+    from fmrepair.slurm.submit import SubmitError, submit
 
     cfg = _cluster(config, partition, account, qos)
     rdir = _absolute(run_dir)
@@ -166,7 +166,7 @@ def run_shard(
 ) -> None:
     """Run (or resume) one shard of a benchmark: `fmrepair bench run` on tasks SHARD, SHARD+SHARDS, ...
     Every other option goes to `fmrepair bench run` unchanged. Used by bench-array jobs."""
-    from .shard import bench_command, prepare
+    from fmrepair.slurm.shard import bench_command, prepare
 
     if shard >= shards:
         _fail(f"--shard {shard} is not below --shards {shards}")
@@ -191,7 +191,7 @@ def wait_endpoint_cmd(
     poll: Annotated[float, typer.Option("--poll", help="Seconds between checks.")] = 10.0,
 ) -> None:
     """Wait until a served model answers; print its base URL. Used by bench-array jobs."""
-    from .submit import wait_endpoint
+    from fmrepair.slurm.submit import wait_endpoint
 
     try:
         typer.echo(wait_endpoint(path, timeout, poll))
@@ -206,7 +206,7 @@ def merge_command(
 ) -> None:
     """Join shard run folders into one run, as if one process had run them all. Refuses shards of
     different configurations, missing shards and unfinished ones."""
-    from .merge import MergeError, merge_runs
+    from fmrepair.slurm.merge import MergeError, merge_runs
 
     try:
         summary = merge_runs(shards, out)

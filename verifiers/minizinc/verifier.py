@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair.procs import run_group
-
-from .base import CheckOptions, CommandResult, Message, Verdict
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
 
 # MiniZinc status -> (our outcome, solved)
 _STATUS = {

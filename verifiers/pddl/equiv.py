@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .diagnosis.sexpr import SExpr, read_all
+from fmrepair.verifiers.sexpr import SExpr, read_all
 
 
 @dataclass

@@ -16,12 +16,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from fmrepair.agents.formalize.loop import FormalizeConfig, Formalizer, TaskOutcome
 from fmrepair.eval.stats import compare
 from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, TaskResult
 from fmrepair.serving.base import ChatModel
 from fmrepair.task import Task
-
-from .loop import FormalizeConfig, Formalizer, TaskOutcome
 
 METHODS = ("zero-shot", "self-review", "gated")
 
@@ -47,7 +46,7 @@ def score(task: Task, outcome: TaskOutcome) -> tuple[bool | None, dict[str, Any]
         return answer is not None and answer == task.meta.get("hidden_label"), {}
     if task.formalism == "minizinc":
         from fmrepair.eval.suites.cpbench import score_cpbench
-        from fmrepair.verifiers.minizinc import MiniZincVerifier
+        from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier
 
         run = MiniZincVerifier().solve(outcome.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
         return score_cpbench(run, task)

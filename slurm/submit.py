@@ -9,8 +9,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from .config import SlurmConfig
-from .render import Job, render
+from fmrepair.slurm.config import SlurmConfig
+from fmrepair.slurm.render import Job, render
 
 
 class SubmitError(RuntimeError):

@@ -25,11 +25,10 @@ def formalize(
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks in parallel (a served model batches them)."),
 ) -> None:
     """NL -> formal spec with zero-shot, LLM self-review and evidence-gated repair (seed 001)."""
+    from fmrepair.agents.formalize.loop import FormalizeConfig
+    from fmrepair.eval.formalize.runner import format_report, run
     from fmrepair.eval.suites import get_suite, resolve_root
     from fmrepair.serving import Sampling, get_model
-
-    from .loop import FormalizeConfig
-    from .runner import format_report, run
 
     if suite in FORMALIZE_SUITES:
         import importlib
@@ -53,7 +52,7 @@ def formalize_report(
     """Seed 001 Table 1: accuracy per model and benchmark, fixes/breaks against zero-shot, McNemar."""
     from pathlib import Path
 
-    from .report import report
+    from fmrepair.eval.formalize.report import report
 
     try:
         text = report(runs, fmt)

@@ -34,9 +34,8 @@ def _pddl_part(text: str, path: str, part: str, command: str) -> None:
     """Exit 2 unless `text` holds a ``(define (PART ...))`` form (text that does not parse is left to
     the checker, which reports where)."""
     from fmrepair.inputs import one_line
-
-    from .diagnosis.sexpr import SExprError
-    from .pddl import split_pddl
+    from fmrepair.verifiers.pddl.verifier import split_pddl
+    from fmrepair.verifiers.sexpr import SExprError
 
     try:
         parts = split_pddl(text)
@@ -56,8 +55,7 @@ def check_pair(
 ) -> None:
     """Check a MiniZinc model with its data file, or a PDDL problem against its domain."""
     from fmrepair.inputs import one_line
-
-    from .base import CheckOptions
+    from fmrepair.verifiers.base import CheckOptions
 
     kinds = (Path(first).suffix.lower(), Path(second).suffix.lower())
     if kinds not in ((".mzn", ".dzn"), (".pddl", ".pddl")):
@@ -71,11 +69,11 @@ def check_pair(
     options = CheckOptions(timeout_s=timeout)
     try:
         if kinds == (".mzn", ".dzn"):
-            from .minizinc import MiniZincVerifier
+            from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier
 
             verdict = MiniZincVerifier().check(a, options, data=b)
         else:
-            from .pddl import PddlVerifier
+            from fmrepair.verifiers.pddl.verifier import PddlVerifier
 
             verdict = PddlVerifier(domain_dirs=[]).check(b, options, domain=a)
     except Exception as e:  # the verifier could not run at all (no minizinc, ...)
@@ -101,7 +99,7 @@ def pddl_equiv(
     b: str = typer.Argument(..., help="problem.pddl"),
 ) -> None:
     """Print whether two PDDL problems are equivalent (init and goal graphs isomorphic); exit 0 if so."""
-    from .pddl_equiv import equivalent
+    from fmrepair.verifiers.pddl.equiv import equivalent
 
     texts = [_read(a, "pddl-equiv"), _read(b, "pddl-equiv")]
     for text, path in zip(texts, (a, b), strict=True):

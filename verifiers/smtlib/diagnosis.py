@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..smtlib import run_script
-from .base import GAVE_UP, NOT_EXECUTED, RAN, Diagnosis, Finding
-from .sexpr import SExprError, TopLevel, atoms, read_all, to_text
+from fmrepair.verifiers.diagnosis.base import GAVE_UP, NOT_EXECUTED, RAN, Diagnosis, Finding
+from fmrepair.verifiers.sexpr import SExprError, TopLevel, atoms, read_all, to_text
+from fmrepair.verifiers.smtlib.verifier import run_script
 
 _DROP = {
     "check-sat",

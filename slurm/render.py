@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fmrepair import __version__
-
-from .config import Kind, Resources, SlurmConfig
+from fmrepair.slurm.config import Kind, Resources, SlurmConfig
 
 if TYPE_CHECKING:
     import jinja2

@@ -127,7 +127,7 @@ class AstClient:
     def _start(self) -> None:
         from fmrepair.verifiers.alloy.jvm import alloy_jar
 
-        cmd = [sys.executable, "-m", "fmrepair.agents.mutation._worker", "--jar", str(alloy_jar())]
+        cmd = [sys.executable, "-m", "fmrepair.verifiers.alloy.syntax_worker", "--jar", str(alloy_jar())]
         cmd += ["--memory-mb", str(self.memory_mb)]
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True

@@ -52,7 +52,7 @@ def gate_cmd(original: str = typer.Argument(..., help="The program as given (.c)
              no_framac: bool = typer.Option(False, "--no-framac", help="Token comparison only."),
              as_json: bool = JSON) -> None:
     """ACSL faithfulness gate: same code, contracts and assertions unchanged, no escapes (exit 0/1)."""
-    from fmrepair.verifiers.acsl_gate import gate
+    from fmrepair.verifiers.acsl.gate import gate
 
     report = gate(_read(original), _read(candidate), use_framac=not no_framac)
     if as_json:

@@ -16,8 +16,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .base import CheckOptions, CommandResult, Message, Verdict
-from .diagnosis.sexpr import SExprError, TopLevel, read_all
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
+from fmrepair.verifiers.sexpr import SExprError, TopLevel, read_all
 
 _ERROR = re.compile(r'^\(error "(?:line (\d+) column (\d+): )?(.*)"\)$', re.S)
 _TYPE_WORDS = ("unknown constant", "sort", "invalid function application", "ill-formed", "unknown function")

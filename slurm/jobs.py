@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .config import Resources, SlurmConfig
-from .render import Job, shell_words
-from .shard import Selection
+from fmrepair.slurm.config import Resources, SlurmConfig
+from fmrepair.slurm.render import Job, shell_words
+from fmrepair.slurm.shard import Selection
 
 ENDPOINT_FILE = "endpoint"
 

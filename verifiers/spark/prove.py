@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from fmrepair.procs import run_group
-
-from .base import CommandResult, Message
+from fmrepair.verifiers.base import CommandResult, Message
 
 PROJECT = "fmrepair_prove.gpr"
 _CHECK = re.compile(

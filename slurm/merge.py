@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair.runlog import RunLog, RunManifest, read_jsonl
-
-from .shard import ShardRecord, interleave, read_record
+from fmrepair.slurm.shard import ShardRecord, interleave, read_record
 
 # bench settings that only say how a shard was run or which part of the suite it took
 _PER_SHARD = ("ids", "limit", "family", "workers", "verifier_workers")
