@@ -16,20 +16,111 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 1: untyped verdict/gate dicts, no kind/source (upgraded on read)
+
+# what a run does: repair a faulty spec, formalize a natural-language task, annotate code (ACSL)
+RunKind = Literal["repair", "formalize", "annotate"]
+RUN_KINDS: tuple[str, ...] = ("repair", "formalize", "annotate")
+# the formalize strategies of seed 001: a format-1 run whose results use them is a formalize run
+FORMALIZE_STRATEGIES = frozenset({"zero-shot", "self-review", "gated"})
+
+
+class _Record(BaseModel):
+    """A stored record that also reads like the dict it used to be (``rec.verdict.get("status")``,
+    ``gate["reasons"]``), so format-1 readers keep working; unknown keys are kept."""
+
+    model_config = ConfigDict(extra="allow")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in type(self).model_fields:
+            return getattr(self, key)
+        return (self.model_extra or {}).get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        if key in type(self).model_fields:
+            return getattr(self, key)
+        extra = self.model_extra or {}
+        if key in extra:
+            return extra[key]
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in type(self).model_fields or key in (self.model_extra or {})
+
+
+class CommandRecord(_Record):
+    """One command of a stored verdict (verifiers.base.CommandResult's keys)."""
+
+    label: str = ""
+    kind: str = ""
+    expect: int | None = None
+    outcome: str = ""
+    met: bool = False
+    vars: int | None = None
+    clauses: int | None = None
+    ms: float = 0.0
+    witness: str | None = None
+    index: int | None = None
+    solver: str | None = None
+
+
+class MessageRecord(_Record):
+    """A stored tool diagnostic (verifiers.base.Message's keys)."""
+
+    line: int | None = None
+    column: int | None = None
+    message: str = ""
+    severity: str = "error"
+
+
+class VerdictRecord(_Record):
+    """A verifier verdict as stored in an attempt (verifiers.base.Verdict without its raw output)."""
+
+    formalism: str = ""
+    status: str = ""  # ok | failed | syntax_error | type_error | timeout | error ...
+    commands: list[CommandRecord] = Field(default_factory=list)
+    errors: list[MessageRecord] = Field(default_factory=list)
+    elapsed_ms: float = 0.0
+    cached: bool = False
+
+
+class GateRecord(_Record):
+    """A faithfulness gate report as stored in an attempt: the Alloy gate's keys (unknown, reached_edits,
+    probes) and the ACSL gate's (escapes, notes, code) both fit; other keys are kept."""
+
+    faithful: bool = False
+    reasons: list[str] = Field(default_factory=list)
+    unknown: list[str] = Field(default_factory=list)
+    reached_edits: list[str] = Field(default_factory=list)
+    vacuity_checked: bool = False
+    probe_scope: str | None = None
+    skipped_probes: list[str] = Field(default_factory=list)
+    escapes: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    code: str | None = None
+
+
+def source_of_role(role: str) -> str:
+    """Where a format-1 attempt's candidate came from, from its role."""
+    return role if role in ("search", "instructor") else "model"
 
 
 class AttemptRecord(BaseModel):
-    """One model call and what came of it."""
+    """One model call (or one search candidate) and what came of it."""
+
+    model_config = ConfigDict(validate_assignment=True)
 
     format: int = FORMAT_VERSION
     task_id: str
     strategy: str
     chain: int = 0  # sample index (n samples x r retries)
     iteration: int  # 1-based within the chain
-    role: str = "repair"  # "repair" | "instructor"
+    role: str = "repair"  # "repair" | "instructor" | "search" | formalize: "generate" | "review" | "rewrite"
+    # where the candidate came from: "model" (a model call), "search" (mutation search), "instructor"
+    # (the instructor model's advice), or another producer's name
+    source: str = "model"
     model: str
     messages: list[dict[str, str]]  # exactly what was sent
     raw: str  # raw completion text
@@ -38,8 +129,8 @@ class AttemptRecord(BaseModel):
     candidate: str | None = None  # the full candidate specification, when one was built
     candidate_error: str | None = None  # why no candidate could be built from the call
     repeated: bool = False  # candidate identical to the faulty / current spec
-    verdict: dict[str, Any] | None = None  # Verdict.model_dump() (visible + hidden, hidden labels masked)
-    gate: dict[str, Any] | None = None  # faithfulness report
+    verdict: VerdictRecord | None = None  # Verdict.model_dump() (visible + hidden, hidden labels masked)
+    gate: GateRecord | None = None  # faithfulness report
     gated: dict[str, Any] | None = None  # evidence-gate decision (gated strategy)
     raw_ok: bool = False
     faithful: bool = False
@@ -50,6 +141,15 @@ class AttemptRecord(BaseModel):
     cost_usd: float = 0.0
     time: float = Field(default_factory=time.time)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Without a source (a format-1 line) it follows from the role; a format-1 line is read as format 2."""
+        if isinstance(data, dict) and ("source" not in data or int(data.get("format", FORMAT_VERSION)) < 2):
+            data = {**data, "format": FORMAT_VERSION}
+            data.setdefault("source", source_of_role(str(data.get("role", "repair"))))
+        return data
+
 
 # what became of a task: "ran" (a strategy ran; repaired/faithful say how it went), "not_faulty" (the
 # faulty text already meets every oracle command: nothing ran, out of every rate), "unknown" (the score
@@ -58,12 +158,12 @@ class AttemptRecord(BaseModel):
 TaskStatus = Literal["ran", "not_faulty", "unknown", "error"]
 
 
-def gate_unknown(gate: dict[str, Any] | None) -> bool:
+def gate_unknown(gate: GateRecord | dict[str, Any] | None) -> bool:
     """A gate report whose probes could not all be decided (e.g. a timeout): not faithful, not unfaithful."""
     return bool(gate and gate.get("unknown"))
 
 
-def reached_edits(gate: dict[str, Any] | None) -> list[str]:
+def reached_edits(gate: GateRecord | dict[str, Any] | None) -> list[str]:
     """Edited paragraphs that a frozen property reaches, as the gate names them."""
     return [str(x) for x in (gate or {}).get("reached_edits") or []]
 
@@ -101,7 +201,10 @@ class TaskResult(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _undecided_score(cls, data: Any) -> Any:
-        """A score that could not be decided (None for repaired/faithful) is status "unknown", never correct."""
+        """A score that could not be decided (None for repaired/faithful) is status "unknown", never correct;
+        a format-1 line reads as format 2 (same fields)."""
+        if isinstance(data, dict) and int(data.get("format", FORMAT_VERSION)) < 2:
+            data = {**data, "format": FORMAT_VERSION}
         undecided = isinstance(data, dict) and None in (data.get("repaired", False), data.get("faithful", False))
         if undecided:
             data = {**data, "repaired": bool(data.get("repaired")), "faithful": False, "status": "unknown"}
@@ -115,7 +218,12 @@ class TaskResult(BaseModel):
 
 class RunManifest(BaseModel):
     format: int = FORMAT_VERSION
+    kind: RunKind = "repair"
     created: float = Field(default_factory=time.time)
+    # the resolved typed run config (eval.config's model_dump); a format-1 run has only ``config``
+    run_config: dict[str, Any] = Field(default_factory=dict)
+    # free-form run description; format 1 kept the bench config under ``config["bench"]`` (repair) or
+    # ``methods``/``rounds``/``suite`` (formalize), and readers of those keys still work
     config: dict[str, Any] = Field(default_factory=dict)
     model: dict[str, Any] = Field(default_factory=dict)
     versions: dict[str, str] = Field(default_factory=dict)
@@ -124,6 +232,21 @@ class RunManifest(BaseModel):
     git_diff_sha256: str | None = None  # SHA-256 of those changes (None when clean or unknown)
     command: str | None = None  # the command line that made the run
     resumes: list[dict[str, Any]] = Field(default_factory=list)  # resumes allowed with another code version
+    upgraded_from: int | None = None  # set on read when the stored manifest had an older format
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """A format-1 manifest: kind formalize when it lists formalize methods, else repair (RunLog refines
+        it from the results' strategies); the bench config is the run config."""
+        if not isinstance(data, dict) or int(data.get("format", FORMAT_VERSION)) >= 2:
+            return data
+        config = data.get("config") or {}
+        data = {**data, "format": FORMAT_VERSION, "upgraded_from": int(data.get("format", 1))}
+        data.setdefault("kind", "formalize" if "methods" in config else "repair")
+        if not data.get("run_config"):
+            data["run_config"] = dict(config.get("bench") or {}) if "bench" in config else {}
+        return data
 
 
 def _append_line(path: Path, obj: BaseModel, lock: threading.Lock) -> None:
