@@ -1,4 +1,8 @@
-"""Budgets and repair settings in one config object."""
+"""Budgets and repair settings in one config object.
+
+These are the defaults, constraints and descriptions of the repair settings; `fmrepair bench run`'s run
+config (eval/config.py) takes its matching fields from here, so each is declared once.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,8 @@ DEFAULT_SEARCH_WALL_CAP_S = 1800.0  # search: the wall-time cap per task when Bu
 
 
 class Budget(BaseModel):
-    iterations: int = Field(6, ge=1, description="k: repair attempts per chain (seed 000 uses 6)")
-    samples: int = Field(1, ge=1, description="n: independent chains (the `sample` strategy)")
+    iterations: int = Field(6, ge=1, description="k: repair attempts (model answers) per chain (seed 000 uses 6)")
+    samples: int = Field(1, ge=1, description="n: chains per task (the `sample` strategy)")
     total_answers: int | None = Field(
         None, ge=1, description="fixed total of model answers (n x r); default samples * iterations"
     )
@@ -23,31 +27,49 @@ class Budget(BaseModel):
     wall_seconds: float | None = Field(
         None,
         gt=0,
-        description="safety cap on wall-clock time per task (None: none for model strategies, "
-        "DEFAULT_SEARCH_WALL_CAP_S for search); a result it cuts short depends on machine load",
+        description="safety cap on wall time per task (default: none for model strategies, "
+        f"{DEFAULT_SEARCH_WALL_CAP_S:.0f} s for search); a task it cuts short says stop_reason wall_cap, and "
+        "that result depends on machine load",
     )
     verifier_calls: int | None = Field(None, ge=1, description="verifier calls per task")
     candidates: int | None = Field(
-        None, ge=1, description="search: candidate specifications checked per task (None: DEFAULT_SEARCH_CANDIDATES)"
+        None,
+        ge=1,
+        description=f"search: candidate specifications checked per task (default {DEFAULT_SEARCH_CANDIDATES}); "
+        "the budget that decides results",
     )
     proposals: int | None = Field(
         None,
         ge=1,
-        description="search: distinct candidates proposed per task, pruned by counterexamples in Python or checked "
-        "(bounds the pruning work, which checks do not count; None: DEFAULT_SEARCH_PROPOSALS)",
+        description="search: distinct candidates proposed per task, pruned by counterexamples in Python or "
+        f"checked (bounds the pruning work, which checks do not count; default {DEFAULT_SEARCH_PROPOSALS})",
     )
 
 
 class RepairConfig(BaseModel):
-    strategy: str = "single-gf"
-    edit_mode: EditMode = "paragraph"
+    strategy: str = Field("single-gf", description="repair strategy (fmrepair models strategies)")
+    edit_mode: EditMode = Field("paragraph", description="how the model edits: paragraph | patch | whole")
     budget: Budget = Field(default_factory=Budget)
-    temperature: float = Field(0.2, ge=0.0, le=2.0)
+    temperature: float = Field(0.2, ge=0.0, le=2.0, description="sampling temperature")
     top_p: float = 1.0
     max_new_tokens: int = Field(400, ge=16, description="tokens per model answer")
-    seed: int | None = 0
+    seed: int | None = Field(0, description="sampling seed (sample s of independent chains uses seed + 7919 s)")
     history_turns: int | None = Field(
         None, ge=0, description="keep at most this many past exchanges (None: as many as the context fits)"
     )
-    check_timeout_s: float = 30.0
+    check_timeout_s: float = Field(30.0, gt=0, description="verifier timeout per check, in seconds")
     instructor_model: str | None = Field(None, description="dual-af: the instructor's model (default: same)")
+    # search strategies (mutate, hybrid); these were the FMREPAIR_MUTATION_* environment variables
+    search_prune: bool = Field(
+        True,
+        description="search: prune candidates that a counterexample already refutes before checking them "
+        "(off: check every candidate and audit each prediction against the analyzer)",
+    )
+    search_synth: bool = Field(
+        True, description="search: synthesize small replacement formulas besides mutating the given ones"
+    )
+    search_audit: str | None = Field(
+        None,
+        description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "
+        "append predictions, unsound prunes and mistrust events to this JSONL file",
+    )

@@ -16,9 +16,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from fmrepair.eval.bench_procs import run_in_processes, use_processes
+from fmrepair.eval.config import BenchConfig
 from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_version
 from fmrepair.eval.retry_errors import drop_errors, warn_errors
 from fmrepair.faults import InfrastructureError
@@ -26,30 +25,6 @@ from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
 from fmrepair.task import Task
 
 __all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
-
-
-class BenchConfig(BaseModel):
-    suite: str
-    root: str | None = None
-    mode: str | None = None
-    strategy: str = "single-gf"
-    model: str = "qwen2.5-coder-0.5b"
-    k: int = Field(6, ge=1, description="iterations per chain")
-    samples: int = Field(1, ge=1, description="chains per task")
-    independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
-    edit_mode: str = "paragraph"
-    temperature: float = 0.2
-    seed: int = 0
-    max_new_tokens: int = 400
-    wall_seconds: float | None = Field(None, description="wall-time safety cap per task (None: the strategy's)")
-    candidates: int | None = Field(None, description="search: checked candidates per task (None: 3000)")
-    proposals: int | None = Field(None, description="search: proposed candidates, pruned or checked (None: 200000)")
-    check_timeout_s: float = 30.0
-    limit: int | None = None
-    ids: list[str] = Field(default_factory=list)
-    family: list[str] = Field(default_factory=list)
-    workers: int = Field(1, ge=1)
-    verifier_workers: int | None = None
 
 
 class NoModel:

@@ -1,0 +1,136 @@
+"""The one typed run config of `fmrepair bench run`.
+
+Every setting of a benchmark run is a field of `BenchConfig`, declared once: its name, type, default and
+description. The `bench run` options are generated from these fields (eval/config_cli.py), a YAML file
+(``--config run.yaml``) holds the same keys, the manifest records the resolved config, and the repair
+settings of a task (`RepairConfig`, `Budget`) are derived from it (`repair_config`). Fields that the
+repair settings already declare take their default, constraints and description from there, so there is
+no second list of defaults.
+
+A field's ``json_schema_extra`` may say:
+- ``identity: False``: it does not change results (parallelism, caching), so a resumed run may differ in
+  it (eval/identity.py); every other field is part of a run's identity.
+- ``cli``: the option's name when it is not ``--field-name`` (``check_timeout_s`` is ``--timeout``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.fields import FieldInfo
+
+from fmrepair.agents.config import Budget, RepairConfig
+from fmrepair.agents.toolcall import EditMode
+
+
+def inherit(model: type[BaseModel], name: str, **extra: Any) -> Any:
+    """A copy of ``model``'s field ``name`` (default, constraints, description) with ``extra`` added to
+    its ``json_schema_extra``: a run setting that the repair settings already declare."""
+    src = model.model_fields[name]
+    info: FieldInfo = copy.copy(src)
+    if extra:
+        info.json_schema_extra = {**(src.json_schema_extra or {}), **extra}  # type: ignore[dict-item]
+    return info
+
+
+def _names(value: Any) -> Any:
+    """``"a,b c"`` or ``["a,b", "c"]`` -> ``["a", "b", "c"]`` (the --ids/--family lists)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, list | tuple):
+        return [x for v in value for x in re.split(r"[,\s]+", str(v)) if x]
+    return value
+
+
+class BenchConfig(BaseModel):
+    """A benchmark run's settings (what `fmrepair bench run` options and ``--config`` files set)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    # -- which tasks
+    suite: str = Field(..., description="suite name (fmrepair tasks list)")
+    root: str | None = Field(None, description="benchmark root laid out like the suite's folder (default: the suite's)")
+    mode: str | None = Field(None, description="suite mode, e.g. frozen | hidden for ARepair (default: the suite's)")
+    family: list[str] = Field(
+        default_factory=list, description="only these families (repeatable, or comma-separated)"
+    )
+    ids: list[str] = Field(default_factory=list, description="only these task ids (repeatable, or comma-separated)")
+    limit: int | None = Field(None, ge=0, description="only the first N selected tasks")
+    # -- how to repair them
+    strategy: str = inherit(RepairConfig, "strategy")
+    model: str = Field(
+        "qwen2.5-coder-0.5b", description="model name (fmrepair models list), or 'none' for search-only strategies"
+    )
+    k: int = inherit(Budget, "iterations")
+    samples: int = inherit(Budget, "samples")
+    independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
+    edit_mode: EditMode = inherit(RepairConfig, "edit_mode")
+    temperature: float = inherit(RepairConfig, "temperature")
+    seed: int = inherit(RepairConfig, "seed")
+    max_new_tokens: int = inherit(RepairConfig, "max_new_tokens")
+    wall_seconds: float | None = inherit(Budget, "wall_seconds")
+    candidates: int | None = inherit(Budget, "candidates")
+    proposals: int | None = inherit(Budget, "proposals")
+    check_timeout_s: float = inherit(RepairConfig, "check_timeout_s", cli="--timeout")
+    search_prune: bool = inherit(RepairConfig, "search_prune")
+    search_synth: bool = inherit(RepairConfig, "search_synth")
+    search_audit: str | None = inherit(RepairConfig, "search_audit")
+    # -- how fast (never changes results)
+    workers: int = Field(
+        1,
+        ge=1,
+        description="tasks in parallel: processes for search strategies (mutate, hybrid), else threads",
+        json_schema_extra={"identity": False},
+    )
+    verifier_workers: int | None = Field(
+        None,
+        ge=1,
+        description="Alloy analyzer processes shared by the threads of a model run (default: --workers)",
+        json_schema_extra={"identity": False},
+    )
+    shared_cache: bool = Field(
+        True,
+        description="search processes share one verdict cache in the run folder (definitive verdicts only, "
+        "so results are the same either way)",
+        json_schema_extra={"identity": False},
+    )
+
+    @field_validator("ids", "family", mode="before")
+    @classmethod
+    def _split_names(cls, value: Any) -> Any:
+        return _names(value)
+
+    def repair_config(self, seed: int | None = None, samples: int | None = None) -> RepairConfig:
+        """The repair settings of one chain (``seed``/``samples`` default to the run's)."""
+        return RepairConfig(
+            strategy=self.strategy,
+            edit_mode=self.edit_mode,
+            budget=Budget(
+                iterations=self.k,
+                samples=self.samples if samples is None else samples,
+                wall_seconds=self.wall_seconds,
+                candidates=self.candidates,
+                proposals=self.proposals,
+            ),
+            temperature=self.temperature,
+            seed=self.seed if seed is None else seed,
+            max_new_tokens=self.max_new_tokens,
+            check_timeout_s=self.check_timeout_s,
+            search_prune=self.search_prune,
+            search_synth=self.search_synth,
+            search_audit=self.search_audit,
+        )
+
+
+def identity_fields() -> tuple[str, ...]:
+    """The fields that change a run's results (all but those marked ``identity: False``)."""
+    return tuple(
+        name
+        for name, f in BenchConfig.model_fields.items()
+        if (f.json_schema_extra or {}).get("identity", True)  # type: ignore[union-attr]
+    )
