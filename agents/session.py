@@ -92,7 +92,7 @@ class RepairSession:
             raise LimitsExceeded(f"verifier-call budget spent ({self.evaluator.calls})", "verifier_calls")
 
     # -- model calls ---------------------------------------------------------------------------
-    def _fit(self, conv_messages: Callable[..., list[dict[str, str]]]) -> list[dict[str, str]]:
+    def fit_history(self, conv_messages: Callable[..., list[dict[str, str]]]) -> list[dict[str, str]]:
         window = getattr(self.model, "context_window", 0) or 0
         budget = window - self.config.max_new_tokens if window else None
         count = getattr(self.model, "count_tokens", None)

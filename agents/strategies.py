@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from fmrepair.agents.conversation import Conversation
 from fmrepair.agents.feedback import (
@@ -15,7 +16,7 @@ from fmrepair.agents.feedback import (
 from fmrepair.agents.prompting import render
 from fmrepair.agents.session import RepairSession, StepResult
 from fmrepair.agents.toolcall import numbered
-from fmrepair.registry import LazyRegistry
+from fmrepair.registry import LazyRegistry, UnknownName
 
 
 class Strategy(Protocol):
@@ -44,6 +45,82 @@ def get_strategy(name: str) -> Strategy:
     return STRATEGIES.load(name)()
 
 
+# -- what each strategy is, without importing it ------------------------------------------------------
+StrategyKind = Literal["repair", "formalize", "annotate"]
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """A strategy's metadata: the task kinds it runs on, whether it calls a model, whether its tasks run
+    in worker processes (CPU-bound Python search), and one line on what it does."""
+
+    kinds: tuple[StrategyKind, ...]
+    needs_model: bool = True
+    processes: bool = False
+    help: str = ""
+
+
+# every strategy `bench run` knows (repair ones are implemented in STRATEGIES; formalize ones are the
+# seed 001 methods of agents/formalize/loop.py; annotate is agents/annotate/loop.py). "gated" is the
+# evidence-gated strategy of both kinds: Alloy repair (EvidenceGated) and NL -> formal (seed 001).
+STRATEGY_INFO: dict[str, StrategyInfo] = {
+    "single-nf": StrategyInfo(("repair",), help="one chain, no feedback"),
+    "single-gf": StrategyInfo(("repair",), help="one chain, generic analyzer feedback"),
+    "dual-af": StrategyInfo(("repair",), help="one chain, instructor-model feedback"),
+    "sample": StrategyInfo(("repair",), help="n samples x r retries under a fixed answer budget"),
+    "gated": StrategyInfo(("repair", "formalize"), help="keep a rewrite only if the evidence strictly improves"),
+    "mutate": StrategyInfo(("repair",), needs_model=False, processes=True, help="mutation search, no model"),
+    "hybrid": StrategyInfo(("repair",), processes=True, help="mutation search seeded by model candidates"),
+    "zero-shot": StrategyInfo(("formalize",), help="one generation, no repair"),
+    "self-review": StrategyInfo(("formalize",), help="the model reviews its artifact and may rewrite it"),
+    "annotate": StrategyInfo(("annotate",), help="n chains x r feedback rounds of annotation edits"),
+}
+
+
+def strategy_info(name: str) -> StrategyInfo:
+    try:
+        return STRATEGY_INFO[name]
+    except KeyError:
+        raise UnknownName(f"unknown strategy {name!r}; known: {', '.join(sorted(STRATEGY_INFO))}") from None
+
+
+def strategy_names(spec: str) -> tuple[str, ...]:
+    """The strategies of a ``--strategy`` value: one name or a comma-separated set (``zero-shot,gated``),
+    each known, none twice."""
+    names = tuple(x.strip() for x in spec.split(",") if x.strip())
+    if not names:
+        raise UnknownName("no strategy given")
+    for n in names:
+        strategy_info(n)
+    if len(set(names)) != len(names):
+        raise UnknownName(f"strategy {spec!r} names one strategy twice")
+    return names
+
+
+def strategy_kind(spec: str, suite_kind: str) -> StrategyKind:
+    """The kind a strategy (set) runs as on a suite of ``suite_kind``; a mismatch is a clear error."""
+    names = strategy_names(spec)
+    for n in names:
+        info = STRATEGY_INFO[n]
+        if suite_kind not in info.kinds:
+            fitting = ", ".join(m for m, i in sorted(STRATEGY_INFO.items()) if suite_kind in i.kinds)
+            raise StrategyMismatch(
+                f"strategy {n!r} is a {'/'.join(info.kinds)} strategy; the suite's tasks are {suite_kind} "
+                f"tasks (its strategies: {fitting})"
+            )
+    if len(names) > 1 and suite_kind != "formalize":
+        raise StrategyMismatch("a strategy set (a,b,...) runs only on formalize suites (one shared zero-shot start)")
+    return suite_kind  # type: ignore[return-value]
+
+
+def needs_model(spec: str) -> bool:
+    return any(STRATEGY_INFO[n].needs_model for n in strategy_names(spec))
+
+
+class StrategyMismatch(ValueError):
+    """A strategy run on a suite of another kind."""
+
+
 def new_conversation(session: RepairSession, spec: str) -> Conversation:
     cfg = session.config
     tool = render(f"tool_{cfg.edit_mode}", editable=session.editable)
@@ -68,7 +145,7 @@ class _Chain:
         base = session.task.visible
         conv = new_conversation(session, base)
         for it in range(1, iterations + 1):
-            step = session.step(session._fit(conv.messages), base, chain, it, self.name)
+            step = session.step(session.fit_history(conv.messages), base, chain, it, self.name)
             fb = self.feedback(session, step, chain, it)
             step.record.feedback = fb
             session.record(step.record)
@@ -126,7 +203,7 @@ class EvidenceGated:
         conv = new_conversation(session, base)
         cfg = session.config
         for it in range(1, cfg.budget.iterations * cfg.budget.samples + 1):
-            step = session.step(session._fit(conv.messages), base, 0, it, self.name)
+            step = session.step(session.fit_history(conv.messages), base, 0, it, self.name)
             fb = immediate_feedback(step)
             ev = step.evaluation
             if fb is None and ev is not None and step.candidate is not None:

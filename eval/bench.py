@@ -87,12 +87,29 @@ def outcomes(results: list[TaskResult]) -> dict[str, dict[str, Any]]:
     }
 
 
-def compact_unfinished(log: RunLog) -> int:
-    """Drop attempts of tasks without a result line (a killed run); returns how many were dropped."""
+def finished_ids(log: RunLog, strategies: tuple[str, ...] = ()) -> set[str]:
+    """Tasks with a result line for every strategy of the run (one line each unless a formalize set)."""
+    if len(strategies) <= 1:
+        return log.finished_ids()
+    seen: dict[str, set[str]] = {}
+    for d in read_jsonl(log.folder / log.RESULTS):
+        seen.setdefault(str(d.get("task_id")), set()).add(str(d.get("strategy")))
+    return {tid for tid, names in seen.items() if set(strategies) <= names}
+
+
+def compact_unfinished(log: RunLog, strategies: tuple[str, ...] = ()) -> int:
+    """Drop attempts of tasks without their result lines (a killed run), and the result lines of a task
+    that has some of its strategies' lines but not all; returns how many attempts were dropped."""
+    done = finished_ids(log, strategies)
+    results = log.folder / log.RESULTS
+    if len(strategies) > 1 and results.exists():
+        rows = list(read_jsonl(results))
+        keep = [d for d in rows if d.get("task_id") in done]
+        if len(keep) < len(rows):
+            rewrite_jsonl(results, keep)
     path = log.folder / log.ATTEMPTS
     if not path.exists():
         return 0
-    done = log.finished_ids()
     keep, dropped = [], 0
     for d in read_jsonl(path):
         if d.get("task_id") in done:
@@ -104,7 +121,7 @@ def compact_unfinished(log: RunLog) -> int:
     return dropped
 
 
-def _check_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allow_code_change: bool = False) -> None:
+def check_run_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allow_code_change: bool = False) -> None:
     """Refuse a resume that differs in a setting or in the code version; a code change the user allowed
     is recorded in the manifest's ``resumes`` (so a report shows that the run mixes code versions)."""
     old = log.read_manifest()
@@ -116,23 +133,7 @@ def _check_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allow_c
 
 
 def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
-    from fmrepair.agents.config import Budget, RepairConfig
-
-    return RepairConfig(
-        strategy=cfg.strategy,
-        edit_mode=cfg.edit_mode,  # type: ignore[arg-type]
-        budget=Budget(
-            iterations=cfg.k,
-            samples=samples,
-            wall_seconds=cfg.wall_seconds,
-            candidates=cfg.candidates,
-            proposals=cfg.proposals,
-        ),
-        temperature=cfg.temperature,
-        seed=seed,
-        max_new_tokens=cfg.max_new_tokens,
-        check_timeout_s=cfg.check_timeout_s,
-    )
+    return cfg.repair_config(seed=seed, samples=samples)  # derived from the run config (eval/config.py)
 
 
 def equivalence_scorer(verifier: Any, root: str | None) -> Callable[[Task, str], bool | None]:
@@ -237,31 +238,30 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
 def run_bench(
     cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None, allow_code_change: bool = False
 ) -> dict[str, Any]:
+    """Run (or resume) ``cfg`` into the run folder ``out``: the suite's kind picks the path (repair,
+    formalize, annotate: eval/bench_kinds.py); returns the score card."""
+    from fmrepair.agents.strategies import strategy_names
+    from fmrepair.eval.bench_kinds import Verifiers, resolve_config, run_task
     from fmrepair.eval.metrics import summarize
     from fmrepair.eval.progress import Progress
-    from fmrepair.manifest import build_manifest
-    from fmrepair.verifiers.alloy import AlloyVerifier
+    from fmrepair.eval.suites import get_suite, resolve_root
 
+    cfg, kind = resolve_config(cfg)
+    strategies = strategy_names(cfg.strategy)
     log = RunLog(out)
     tasks, load = select_tasks(cfg)
     code = code_version()
-    _check_identity(log, cfg, code, allow_code_change)
+    check_run_identity(log, cfg, code, allow_code_change)
     retried = drop_errors(log)  # error tasks run again (their attempts are dropped next)
-    dropped = compact_unfinished(log)
-    finished = log.finished_ids()
+    dropped = compact_unfinished(log, strategies)
+    finished = finished_ids(log, strategies)
     todo = [t for t in tasks if t.id not in finished]
     if log.read_manifest() is None:
-        model_info: dict[str, Any] = {"name": cfg.model}
-        try:
-            from fmrepair.serving.config import resolve
-
-            model_info = resolve(cfg.model).model_dump(mode="json")
-        except Exception:  # noqa: BLE001 - the manifest records what it can
-            pass
-        manifest = build_manifest({"bench": cfg.model_dump(), "tasks": len(tasks)}, model_info)
-        log.write_manifest(manifest.model_copy(update={**code, "command": command}))
+        _write_manifest(log, cfg, kind, len(tasks), code, command)
     families = {t.id: str(t.meta.get("family", "-")) for t in tasks}
-    prog = Progress(len(tasks), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} ")
+    prog = Progress(
+        len(tasks) * len(strategies), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} "
+    )
     if progress and retried:
         prog.stream.write(f"resuming: running {len(retried)} error task(s) again\n")
     if progress and dropped:
@@ -275,23 +275,52 @@ def run_bench(
 
     if use_processes(cfg):  # search strategies: one process per worker (threads would share one GIL)
         run_in_processes(cfg, todo, log, on_result)
-    else:
+    elif todo:
+        suite = get_suite(cfg.suite)
+        root = resolve_root(cfg.suite, cfg.root)
         model = load_model(cfg)
-        verifier = AlloyVerifier(workers=cfg.verifier_workers or cfg.workers)
-        with verifier, ThreadPoolExecutor(max_workers=cfg.workers) as pool:
-            futures = [pool.submit(run_one, t, cfg, model, verifier, log) for t in todo]
+        with Verifiers(workers=cfg.verifier_workers or cfg.workers) as verifiers, ThreadPoolExecutor(
+            max_workers=cfg.workers
+        ) as pool:
+            futures = [pool.submit(run_task, kind, t, cfg, model, verifiers, log, suite, root) for t in todo]
             for fut in as_completed(futures):
-                on_result(fut.result())
+                for result in fut.result():
+                    on_result(result)
     from fmrepair.agents.runner import stop_code
 
     results = [r for r in log.results() if r.task_id in families]
     summary = summarize(results, cfg.k, families)
+    summary["kind"] = kind
     summary["duplicates_skipped"] = len(load.duplicates)
     summary["stop_reasons"] = dict(Counter(stop_code(r.stop_reason) or "other" for r in results))
+    if len(strategies) > 1:  # the seed 001 comparison: per strategy, transitions against zero-shot
+        from fmrepair.eval.formalize.runner import summarize as per_strategy
+
+        summary["strategies"] = per_strategy(log)
     if progress:
         warn_load_dependent(results, prog.stream)
         warn_errors(results, prog.stream)
     return summary
+
+
+def _write_manifest(log: RunLog, cfg: BenchConfig, kind: str, tasks: int, code: dict[str, Any],
+                    command: str | None) -> None:
+    from fmrepair.manifest import build_manifest
+    from fmrepair.runlog import RunManifest
+
+    model_info: dict[str, Any] = {"name": cfg.model}
+    if cfg.model != "none":
+        try:
+            from fmrepair.serving.config import resolve
+
+            model_info = resolve(cfg.model).model_dump(mode="json")
+        except Exception:  # noqa: BLE001 - the manifest records what it can
+            pass
+    manifest = build_manifest({"bench": cfg.model_dump(), "tasks": tasks}, model_info)
+    update: dict[str, Any] = {**code, "command": command}
+    if "kind" in RunManifest.model_fields:
+        update["kind"] = kind
+    log.write_manifest(manifest.model_copy(update=update))
 
 
 def warn_load_dependent(results: list[TaskResult], stream: Any) -> None:

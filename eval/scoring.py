@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from fmrepair.eval.suites.base import Candidate, Scored
 from fmrepair.task import Task
 from fmrepair.verifiers.alloy.gate import FaithfulnessReport, gate_task
 from fmrepair.verifiers.base import Verifier
@@ -40,9 +41,9 @@ def _with_oracle(candidate: str, task: Task) -> str:
 def _aunit_equivalent(task: Task, candidate: str, verifier: Verifier, root: Path | None) -> tuple[bool | None, str]:
     if root is None:
         return None, "no benchmark root given for the AUnit test suite"
-    from fmrepair.eval.suites.arepair import _aunit_tests
+    from fmrepair.eval.suites.arepair import aunit_tests
 
-    tests = _aunit_tests(task.id, root / "original" / "experiments" / "realbugs")
+    tests = aunit_tests(task.id, root / "original" / "experiments" / "realbugs")
     if not tests:
         return None, "no AUnit test suite"
     v = verifier.check(candidate.rstrip() + "\n" + tests)
@@ -75,4 +76,15 @@ def score(task: Task, candidate: str, verifier: Verifier, *, root: str | Path | 
     return Score(
         raw=raw, faithful=faithful, equivalent=equivalent, status=verdict.status, failing=failing,
         gate=report, note=note,
+    )
+
+
+def repair_score(task: Task, candidate: Candidate) -> Scored:
+    """A repair suite's ``score``: :func:`score` as a suite Scored (correct = equivalent)."""
+    if candidate.verifier is None:
+        raise ValueError("repair scoring needs the run's verifier")
+    s = score(task, candidate.artifact, candidate.verifier, root=candidate.root)
+    return Scored(
+        correct=s.equivalent, raw=s.raw, faithful=s.faithful, equivalent=s.equivalent,
+        detail={"status": s.status, "failing": s.failing}, note=s.note,
     )

@@ -28,11 +28,11 @@ from fmrepair.slurm.kinds import (
     QosOpt,
     RootOpt,
     RunDirOpt,
-    _absolute,
-    _check_engine,
-    _cluster,
-    _fail,
-    _selection,
+    absolute_path,
+    check_engine,
+    cluster_config,
+    fail,
+    make_selection,
 )
 from fmrepair.slurm.render import Job
 
@@ -72,7 +72,7 @@ def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> 
         try:
             job_id = submit(job, cfg, _command_line())
         except SubmitError as e:
-            _fail(str(e), 1)
+            fail(str(e), 1)
         typer.echo(job_id)
 
     render_app.command(name, context_settings=settings)(render_cmd)
@@ -112,9 +112,9 @@ def submit_bench(
     from fmrepair.slurm.jobs import bench_array_job, merge_job, resources, serve_job
     from fmrepair.slurm.submit import SubmitError, submit
 
-    cfg = _cluster(config, partition, account, qos)
-    rdir = _absolute(run_dir)
-    sel = _selection(suite, root, mode, family, limit, ids)
+    cfg = cluster_config(config, partition, account, qos)
+    rdir = absolute_path(run_dir)
+    sel = make_selection(suite, root, mode, family, limit, ids)
     command = _command_line()
     ids_out: dict[str, str] = {}
     try:
@@ -122,7 +122,7 @@ def submit_bench(
             sjob = serve_job(cfg, resources(cfg, "serve", gpus=serve_gpus), rdir, model)
             ids_out["serve"] = submit(sjob, cfg, command)
         bres = resources(cfg, "bench-array", gpus=gpus)
-        _check_engine(model, bres.gpus, served=serve)
+        check_engine(model, bres.gpus, served=serve)
         bjob = bench_array_job(
             cfg, bres, rdir, sel, shards, model, strategy, list(ctx.args), ids_out.get("serve"),
             max_running=max_running,
@@ -139,7 +139,7 @@ def submit_bench(
             typer.echo(json.dumps({**ids_out, "run_dir": str(rdir)}))
         elif "bench" not in ids_out:
             _print_ids(ids_out)  # the server, if it was submitted: cancel it
-        _fail(str(e), 1)
+        fail(str(e), 1)
     if as_json:
         typer.echo(json.dumps({**ids_out, "run_dir": str(rdir)}))
     else:
@@ -169,11 +169,11 @@ def run_shard(
     from fmrepair.slurm.shard import bench_command, prepare
 
     if shard >= shards:
-        _fail(f"--shard {shard} is not below --shards {shards}")
+        fail(f"--shard {shard} is not below --shards {shards}")
     try:
-        record = prepare(_selection(suite, root, mode, family, limit, ids), shard, shards, out)
+        record = prepare(make_selection(suite, root, mode, family, limit, ids), shard, shards, out)
     except ValueError as e:
-        _fail(str(e))
+        fail(str(e))
     if not record.ids:
         typer.echo(f"shard {shard} of {shards} has no tasks", err=True)
         return
@@ -196,7 +196,7 @@ def wait_endpoint_cmd(
     try:
         typer.echo(wait_endpoint(path, timeout, poll))
     except TimeoutError as e:
-        _fail(str(e), 1)
+        fail(str(e), 1)
 
 
 def merge_command(

@@ -33,18 +33,18 @@ LimitOpt = Annotated[int | None, typer.Option("--limit", help="Only the first N 
 IdsOpt = Annotated[list[str] | None, typer.Option("--ids", help="Only these task ids (repeatable).")]
 
 
-def _fail(msg: str, code: int = 2) -> NoReturn:
+def fail(msg: str, code: int = 2) -> NoReturn:
     typer.echo(f"fmrepair slurm: {msg}", err=True)
     raise typer.Exit(code)
 
 
-def _cluster(config: Path | None, partition: str | None, account: str | None, qos: str | None) -> SlurmConfig:
+def cluster_config(config: Path | None, partition: str | None, account: str | None, qos: str | None) -> SlurmConfig:
     from fmrepair.slurm.config import load_config
 
     try:
         cfg = load_config(config)
     except (OSError, ValueError) as e:
-        _fail(str(e))
+        fail(str(e))
     overrides = {"partition": partition, "account": account, "qos": qos}
     return cfg.model_copy(update={k: v for k, v in overrides.items() if v is not None})
 
@@ -63,17 +63,17 @@ def _setup(
     """The cluster settings and one job kind's resources, with the command line's overrides."""
     from fmrepair.slurm.jobs import resources
 
-    cfg = _cluster(config, partition, account, qos)
+    cfg = cluster_config(config, partition, account, qos)
     return cfg, resources(cfg, kind, time=time, gpus=gpus, cpus=cpus, mem=mem)
 
 
-def _selection(
+def make_selection(
     suite: str, root: str | None, mode: str | None, family: list[str] | None, limit: int | None, ids: list[str] | None
 ) -> Selection:
     return Selection(suite=suite, root=root, mode=mode, family=family or [], limit=limit, ids=ids or [])
 
 
-def _check_engine(model: str, gpus: int, served: bool) -> None:
+def check_engine(model: str, gpus: int, served: bool) -> None:
     """Warn when array tasks would load a GPU-only model without GPUs."""
     if served or gpus:
         return
@@ -91,7 +91,7 @@ def _check_engine(model: str, gpus: int, served: bool) -> None:
         )
 
 
-def _absolute(path: Path) -> Path:
+def absolute_path(path: Path) -> Path:
     return Path(os.path.abspath(path.expanduser()))
 
 
@@ -120,7 +120,7 @@ def serve_kind(
     from fmrepair.slurm.jobs import serve_job
 
     cfg, res = _setup("serve", config, partition, account, qos, time, gpus, cpus, mem)
-    rdir = _absolute(run_dir)
+    rdir = absolute_path(run_dir)
     return serve_job(cfg, res, rdir, model, port, lora, max_model_len, vllm_arg, health_timeout, dependency), cfg
 
 
@@ -158,11 +158,11 @@ def bench_array_kind(
     from fmrepair.slurm.jobs import bench_array_job
 
     cfg, res = _setup("bench-array", config, partition, account, qos, time, gpus, cpus, mem)
-    sel = _selection(suite, root, mode, family, limit, ids)
-    endpoint = _absolute(endpoint_file) if endpoint_file else None
-    _check_engine(model, res.gpus, served=bool(serve_job or endpoint))
+    sel = make_selection(suite, root, mode, family, limit, ids)
+    endpoint = absolute_path(endpoint_file) if endpoint_file else None
+    check_engine(model, res.gpus, served=bool(serve_job or endpoint))
     job = bench_array_job(
-        cfg, res, _absolute(run_dir), sel, shards, model, strategy, list(ctx.args), serve_job, endpoint,
+        cfg, res, absolute_path(run_dir), sel, shards, model, strategy, list(ctx.args), serve_job, endpoint,
         max_running=max_running, dependency=dependency,
     )  # fmt: skip
     return job, cfg
@@ -185,7 +185,7 @@ def merge_kind(
     from fmrepair.slurm.jobs import merge_job
 
     cfg, res = _setup("merge", config, partition, account, qos, time, gpus, cpus, mem)
-    return merge_job(cfg, res, _absolute(run_dir), stop_job, dependency), cfg
+    return merge_job(cfg, res, absolute_path(run_dir), stop_job, dependency), cfg
 
 
 def train_kind(
@@ -211,8 +211,8 @@ def train_kind(
 
     cfg, res = _setup("train", config, partition, account, qos, time, gpus, cpus, mem)
     job = train_job(
-        cfg, res, _absolute(run_dir), base, _absolute(data), _absolute(adapter), list(ctx.args), mixed_precision,
-        dependency,
+        cfg, res, absolute_path(run_dir), base, absolute_path(data), absolute_path(adapter), list(ctx.args),
+        mixed_precision, dependency,
     )  # fmt: skip
     return job, cfg
 
@@ -244,11 +244,11 @@ def eval_adapter_kind(
     job = eval_adapter_job(
         cfg,
         res,
-        _absolute(run_dir),
+        absolute_path(run_dir),
         base,
-        _absolute(adapter),
+        absolute_path(adapter),
         suite,
-        _absolute(out) if out else None,
+        absolute_path(out) if out else None,
         root,
         ids_from,
         list(ctx.args),
@@ -279,7 +279,7 @@ def formalize_kind(
 
     cfg, res = _setup("formalize", config, partition, account, qos, time, gpus, cpus, mem)
     job = formalize_job(
-        cfg, res, _absolute(run_dir), model, suite, _absolute(out) if out else None, list(ctx.args), dependency
+        cfg, res, absolute_path(run_dir), model, suite, absolute_path(out) if out else None, list(ctx.args), dependency
     )
     return job, cfg
 

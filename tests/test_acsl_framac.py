@@ -66,10 +66,6 @@ def test_check_cli_json_shape(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     from typer.testing import CliRunner
 
     from fmrepair.cli import app
-    from fmrepair.verifiers.registry import VERIFIERS
-
-    if "acsl" not in VERIFIERS:  # until the lead adds the registry line
-        monkeypatch.setitem(VERIFIERS._entries, "acsl", "fmrepair.verifiers.acsl:AcslVerifier")
     bad = tmp_path / "missing.c"
     bad.write_text(MISSING_INV, encoding="utf-8")
     res = CliRunner().invoke(app, ["check", str(bad), "--json", "--timeout", "120"])

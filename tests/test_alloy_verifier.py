@@ -185,7 +185,7 @@ def test_cache_hits_on_normalized_source(tmp_path: Path) -> None:
     assert summary(again) == summary(first)
     with AlloyVerifier(workers=1, cache=True, cache_dir=tmp_path) as v2:  # from disk, no JVM needed
         assert v2.check(FAULTY, OPTS).cached
-        assert not v2._all  # noqa: SLF001 - no worker was set up
+        assert v2.started_workers == 0  # no worker was set up
 
 
 def test_normalize_keeps_positions() -> None:

@@ -509,9 +509,9 @@ def test_malformed_input_in_process(
     from fmrepair.cli import app
 
     _skip_missing_tools(case)
-    original = check_cli._make_verifier
+    original = check_cli.make_verifier
     monkeypatch.setattr(
-        check_cli, "_make_verifier", lambda f, w: _KeptOpen(shared_alloy) if f == "alloy" else original(f, w)
+        check_cli, "make_verifier", lambda f, w: _KeptOpen(shared_alloy) if f == "alloy" else original(f, w)
     )
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))  # a verifier's private folders go here

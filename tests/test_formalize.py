@@ -141,9 +141,9 @@ def test_no_rewrite_without_blocking_finding_and_self_review_keeps_blindly() -> 
 def test_leak_guard_refuses_reference_text(monkeypatch: pytest.MonkeyPatch) -> None:
     model = ScriptedModel([art(GOOD)])
     f = Formalizer(model)
-    original = Formalizer._system
+    original = Formalizer.system_prompt
     # simulate a template bug that pastes the reference into the system prompt: refused before any call
-    monkeypatch.setattr(Formalizer, "_system", lambda self, t: original(self, t) + "\n" + (t.reference or ""))
+    monkeypatch.setattr(Formalizer, "system_prompt", lambda self, t: original(self, t) + "\n" + (t.reference or ""))
     with pytest.raises(PromptLeak):
         f.zero_shot(task())
     assert model.calls == []

@@ -62,12 +62,6 @@ def test_parse_stream_ignores_debian_noise() -> None:
 
 def test_fmrepair_check_and_check_pair(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
-    from fmrepair.verifiers import cli_pairs as pairs_cli
-    from fmrepair.verifiers.registry import VERIFIERS
-
-    monkeypatch.setitem(VERIFIERS._entries, "minizinc", "fmrepair.verifiers.minizinc.verifier:MiniZincVerifier")
-    if "check-pair" not in {c.name for c in app.registered_commands}:
-        pairs_cli.register(app)
     runner = CliRunner()
     r = runner.invoke(app, ["check", str(EX / "overconstrained.mzn"), "--json"])
     out = json.loads(r.stdout)

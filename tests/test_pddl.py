@@ -80,12 +80,6 @@ def test_equivalence_up_to_renaming() -> None:
 
 def test_cli_check_and_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
-    from fmrepair.verifiers import cli_pairs as pairs_cli
-    from fmrepair.verifiers.registry import VERIFIERS
-
-    monkeypatch.setitem(VERIFIERS._entries, "pddl", "fmrepair.verifiers.pddl.verifier:PddlVerifier")
-    if "check-pair" not in {c.name for c in app.registered_commands}:
-        pairs_cli.register(app)
     runner = CliRunner()
     r = runner.invoke(app, ["check", str(EX / "blocks_two.pddl"), "--json"])
     assert r.exit_code == 0, r.stdout

@@ -90,7 +90,7 @@ def test_code_version_is_in_the_identity(field: str, value: object) -> None:
 
 
 def test_allow_code_change_lets_only_the_code_differ_and_is_recorded(tmp_path: Path) -> None:
-    from fmrepair.eval.bench import _check_identity
+    from fmrepair.eval.bench import check_run_identity
 
     other = {**CODE, "git_commit": "b" * 40}
     assert check_identity(Path("/r"), BASE.model_dump(), CODE, BASE.model_dump(), other, allow_code_change=True)
@@ -100,12 +100,12 @@ def test_allow_code_change_lets_only_the_code_differ_and_is_recorded(tmp_path: P
     log = RunLog(tmp_path)
     log.write_manifest(RunManifest(config={"bench": BASE.model_dump()}, **CODE))
     with pytest.raises(ConfigMismatch, match="--allow-code-change"):
-        _check_identity(log, BASE, other)
-    _check_identity(log, BASE, other, allow_code_change=True)
+        check_run_identity(log, BASE, other)
+    check_run_identity(log, BASE, other, allow_code_change=True)
     manifest = log.read_manifest()
     assert manifest is not None and manifest.git_commit == "a" * 40  # the run's own code version stays
     assert [r["git_commit"] for r in manifest.resumes] == ["b" * 40]
-    _check_identity(log, BASE, CODE)  # the same code as the run: nothing to record
+    check_run_identity(log, BASE, CODE)  # the same code as the run: nothing to record
     assert len(log.read_manifest().resumes) == 1  # type: ignore[union-attr]
 
 

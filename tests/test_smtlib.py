@@ -70,9 +70,6 @@ def test_run_script_answers() -> None:
 
 def test_fmrepair_check_json(monkeypatch: pytest.MonkeyPatch) -> None:
     from fmrepair.cli import app
-    from fmrepair.verifiers.registry import VERIFIERS
-
-    monkeypatch.setitem(VERIFIERS._entries, "smtlib", "fmrepair.verifiers.smtlib.verifier:SmtVerifier")
     r = CliRunner().invoke(app, ["check", str(EX / "syllogism.smt2"), "--json"])
     assert r.exit_code == 0, r.stdout
     out = json.loads(r.stdout)

@@ -45,7 +45,7 @@ def _read_inputs(paths: list[str]) -> list[tuple[str, str, str]]:
     return inputs
 
 
-def _make_verifier(formalism: str, workers: int) -> Verifier:
+def make_verifier(formalism: str, workers: int) -> Verifier:
     from fmrepair.verifiers.registry import get_verifier
 
     if formalism == "alloy":
@@ -58,7 +58,7 @@ def _run_checks(inputs: list[tuple[str, str, str]], options: CheckOptions, worke
     try:
         for _, formalism, _ in inputs:
             if formalism not in verifiers:
-                verifiers[formalism] = _make_verifier(formalism, workers)
+                verifiers[formalism] = make_verifier(formalism, workers)
         jobs = [(verifiers[f], text) for _, f, text in inputs]
         if workers > 1 and len(jobs) > 1:
             with ThreadPoolExecutor(max_workers=workers) as pool:

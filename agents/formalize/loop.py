@@ -78,7 +78,7 @@ class Formalizer:
         self.model = model
         self.config = config or FormalizeConfig()
 
-    def _system(self, task: Task) -> str:
+    def system_prompt(self, task: Task) -> str:
         m = task.meta
         contract = render(
             f"formalize_contract_{task.formalism}",
@@ -107,7 +107,7 @@ class Formalizer:
         sampling: Sampling | None = None,
     ) -> Any:
         messages = [
-            {"role": "system", "content": self._system(task)},
+            {"role": "system", "content": self.system_prompt(task)},
             *self._example(task),
             {"role": "user", "content": user},
         ]

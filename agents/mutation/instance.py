@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, _counted, parse_witness
+from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
 __all__ = ["INT_ATOMS", "Evaluator", "Instance", "Unknown", "facts_hold", "holds", "parse_witness"]
@@ -171,7 +171,7 @@ class Evaluator:
         if op == "RCLOSURE":
             return _closure(self.rel(sub, env)) | frozenset((t[0], t[0]) for t in self.univ())
         if op == "CARDINALITY":
-            return _int(_counted(self.rel(sub, env)))
+            return _int(counted(self.rel(sub, env)))
         raise Unknown(op)
 
     def _ExprBinary(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802

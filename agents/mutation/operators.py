@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from fmrepair.verifiers.alloy.syntax import Model, Node, _ids
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 QUANT = {"ALL": "all", "SOME": "some", "NO": "no", "LONE": "lone", "ONE": "one"}
 MULT = {"NO": "no", "SOME": "some", "LONE": "lone", "ONE": "one"}
@@ -105,12 +105,12 @@ def _balanced(t: str) -> bool:
 
 
 def synth(like: Node, text: str, **changes: object) -> Node:
-    return dataclasses.replace(like, text=text, id=next(_ids), **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(like, text=text, id=next_node_id(), **changes)  # type: ignore[arg-type]
 
 
 def clone(n: Node) -> Node:
     """The same node under a new id (a wrapper's child must not be replaced by the wrapper again)."""
-    return dataclasses.replace(n, id=next(_ids))
+    return dataclasses.replace(n, id=next_node_id())
 
 
 def valid(n: Node, ctx: Context) -> bool:

@@ -76,7 +76,7 @@ class HybridStrategy:
         rounds = session.config.budget.iterations
         share = max(1, search.max_candidates // max(1, rounds))
         for it in range(1, rounds + 1):
-            step = session.step(session._fit(conv.messages), base, 0, it, self.name)  # raises Repaired
+            step = session.step(session.fit_history(conv.messages), base, 0, it, self.name)  # raises Repaired
             feedback = generic_feedback(step)
             search.round_cap = search.found.checked + share
             search.chain = it

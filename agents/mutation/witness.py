@@ -34,7 +34,7 @@ def _numeric(atom: str) -> bool:
     return atom.lstrip("-").isdigit()
 
 
-def _counted(r: Rel) -> int:
+def counted(r: Rel) -> int:
     if any(a.startswith("Int$?") for t in r for a in t):
         raise Unknown("counting integer atoms")
     return len(r)

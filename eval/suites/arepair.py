@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fmrepair.eval.suites.base import SuiteLoad, check_mode, finish_load
+from fmrepair.eval.suites.base import Candidate, Scored, SuiteLoad, check_mode, finish_load
 from fmrepair.eval.suites.preprocess import normalize_newlines, rename_primed_names, strip_fix_lines
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
@@ -100,6 +100,9 @@ def transplant(visible: str, model: str) -> tuple[str | None, str]:
 class ARepairSuite:
     name = "arepair"
     modes = ("frozen", "hidden")
+    kind = "repair"
+    data_folder = "arepair"
+    default_strategy = "single-gf"
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad:
         mode = check_mode(self, mode)
@@ -123,6 +126,14 @@ class ARepairSuite:
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks
+
+    def unscorable(self, task: Task) -> str | None:
+        return None
+
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        from fmrepair.eval.scoring import repair_score
+
+        return repair_score(task, candidate)
 
     def _task(self, f: Path, mode: str, with_oracles: bool, realbugs: Path | None, models: Path | None) -> Task:
         text, done = clean(f.read_text(encoding="utf-8"))
@@ -156,7 +167,7 @@ class ARepairSuite:
             visible, oracle = text, ""
             meta["property"] = sorted(props)
         # no seed-pipeline property (farmer1): the ARepair AUnit test suite is the hidden oracle
-        tests = "" if any(_PROPERTY.fullmatch(n) for n in props) else _aunit_tests(f.stem, realbugs)
+        tests = "" if any(_PROPERTY.fullmatch(n) for n in props) else aunit_tests(f.stem, realbugs)
         if tests:
             oracle += "\n" + tests
             meta["hidden_aunit_tests"] = tests.count("\nrun ") + tests.startswith("run ")
@@ -181,7 +192,7 @@ class ARepairSuite:
         )
 
 
-def _aunit_tests(stem: str, realbugs: Path | None) -> str:
+def aunit_tests(stem: str, realbugs: Path | None) -> str:
     """The ARepair AUnit test suite of the family (runnable Alloy: ``pred testN {...}`` + ``run ... expect``),
     without its ``open`` lines (the model already opens what it needs)."""
     if realbugs is None:

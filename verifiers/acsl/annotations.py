@@ -79,7 +79,7 @@ def _keyword(words: list[str]) -> str:
     return w[0]
 
 
-def _split_clauses(inner: str, base: int, source: str) -> list[Clause]:
+def split_clauses(inner: str, base: int, source: str) -> list[Clause]:
     out: list[Clause] = []
     depth, start = 0, 0
     pieces: list[tuple[int, int]] = []
@@ -162,7 +162,7 @@ def scan(source: str) -> tuple[list[CodeToken], list[Annotation]]:
                 inner = re.sub(r"(?m)^(\s*)@", lambda m: m.group(1) + " ", inner)
                 line = source.count("\n", 0, i) + 1
                 a = Annotation(i, end, line, source.count("\n", 0, end) + 1, inner, -1, depth)
-                a.clauses = _split_clauses(inner, i + 3, source)
+                a.clauses = split_clauses(inner, i + 3, source)
                 annots.append(a)
             i = end
             continue

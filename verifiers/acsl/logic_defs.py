@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fmrepair.verifiers.acsl.annotations import Annotation, _split_clauses
+from fmrepair.verifiers.acsl.annotations import Annotation, split_clauses
 
 DEFINING = ("predicate", "logic", "lemma", "axiomatic", "inductive", "type", "axiom")
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
@@ -90,7 +90,7 @@ def _axiomatic(toks: list[str], text: str, line: int) -> LogicUnit:
     names: list[str] = []
     if "{" in toks:
         inner = " ".join(toks[toks.index("{") + 1 : _close(toks, toks.index("{"))])
-        for c in _split_clauses(inner, 0, inner):
+        for c in split_clauses(inner, 0, inner):
             words = c.text.split()
             if words and words[0] in DEFINING:
                 names += _single(words[0], words, c.text, line).names

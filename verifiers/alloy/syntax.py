@@ -23,6 +23,11 @@ from typing import Any
 _ids = itertools.count(1)
 
 
+def next_node_id() -> int:
+    """A fresh node id (unique in this process; synthesized nodes take theirs here too)."""
+    return next(_ids)
+
+
 @dataclass(eq=False)
 class Node:
     k: str  # Java class: ExprBinary, ExprUnary, ExprList, ExprQt, ExprCall, ExprLet, ExprITE, leaves
@@ -41,7 +46,7 @@ class Node:
     builtin: bool = False
     decls: list[tuple[list[str], bool, Node]] = field(default_factory=list)
     text: str = ""  # override: rendering of a synthesized node
-    id: int = field(default_factory=lambda: next(_ids))
+    id: int = field(default_factory=next_node_id)
 
     @property
     def leaf(self) -> bool:

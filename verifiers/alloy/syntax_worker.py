@@ -212,9 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     from fmrepair.verifiers.alloy.jvm import start_jvm  # noqa: PLC0415
-    from fmrepair.verifiers.alloy.worker_main import _die_with_parent  # noqa: PLC0415
+    from fmrepair.verifiers.alloy.worker_main import die_with_parent  # noqa: PLC0415
 
-    _die_with_parent()  # a killed search process (or bench worker) must not leave this JVM behind
+    die_with_parent()  # a killed search process (or bench worker) must not leave this JVM behind
     start_jvm(Path(args.jar), None, args.memory_mb)
     service = Service()
     out.write(json.dumps({"ok": True, "ready": True}) + "\n")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import os
 import queue
 import threading
 import time
@@ -66,6 +65,15 @@ class AlloyVerifier:
         atexit.register(_close_ref, weakref.ref(self))
 
     # -- lifecycle -------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def started_workers(self) -> int:
+        """How many worker processes were set up (0 until the first check that misses the cache)."""
+        return len(self._all)
+
     def _setup(self) -> None:
         with self._setup_lock:
             if self._closed:
@@ -202,11 +210,10 @@ _shared_lock = threading.Lock()
 
 
 def get_alloy_verifier(workers: int | None = None) -> AlloyVerifier:
-    """The process-wide shared AlloyVerifier (created on first use; $FMREPAIR_ALLOY_WORKERS workers,
+    """The process-wide shared AlloyVerifier (created on first use with ``workers`` analyzer processes,
     default 1). Do not close it; it is closed at exit."""
     global _shared
     with _shared_lock:
-        if _shared is None or _shared._closed:
-            n = workers or int(os.environ.get("FMREPAIR_ALLOY_WORKERS", "1"))
-            _shared = AlloyVerifier(workers=n)
+        if _shared is None or _shared.closed:
+            _shared = AlloyVerifier(workers=workers or 1)
         return _shared

@@ -27,7 +27,7 @@ from typing import IO, Any
 AS_HEADROOM_MB = 3072
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """Exit when the parent process goes away (a stuck solve never sees stdin's EOF). A polling
     thread, not PR_SET_PDEATHSIG: that fires when the parent *thread* that spawned us exits.
     JPype releases the GIL during Java calls, so this thread runs during a solve."""
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tmpdir", default=None)
     args = parser.parse_args(argv)
 
-    _die_with_parent()
+    die_with_parent()
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
