@@ -146,19 +146,9 @@ def equivalence_scorer(verifier: Any, root: str | None) -> Callable[[Task, str],
 
 def _bare_result(task: Task, cfg: BenchConfig, status: str, stop: str, **extra: Any) -> TaskResult:
     """The result line of a task no strategy ran on (not faulty) or whose run raised (error)."""
-    return TaskResult(
-        task_id=task.id,
-        strategy=cfg.strategy,
-        model=cfg.model,
-        status=status,  # type: ignore[arg-type]
-        repaired=False,
-        faithful=False,
-        equivalent=None,
-        iterations=0,
-        attempts=0,
-        stop_reason=stop,
-        extra={"family": task.meta.get("family"), **extra},
-    )
+    from fmrepair.eval.bench_kinds import bare_results
+
+    return bare_results(task, cfg, status, stop, **extra)[0]
 
 
 def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:

@@ -23,38 +23,31 @@ from fmrepair.serving.base import ChatModel
 from fmrepair.task import Task
 
 METHODS = ("zero-shot", "self-review", "gated")
+# the suite whose score() judges a formalism's artifacts (for tasks given without their suite)
+FORMALISM_SUITE = {"smtlib": "folio", "minizinc": "cp-bench", "pddl": "planetarium-gen"}
 
 
-MZN_SCORE_TIMEOUT_S = 30.0
+def _suite_for(task: Task) -> Any:
+    from fmrepair.eval.suites import get_suite
+
+    if task.formalism not in FORMALISM_SUITE:
+        raise NotImplementedError(f"no scorer for {task.formalism}")
+    return get_suite(FORMALISM_SUITE[task.formalism])
 
 
 def scorable(task: Task) -> bool:
     """Whether the task has a definite reference (only CP-Bench references can fail to be definite)."""
-    if task.formalism != "minizinc":
-        return True
-    from fmrepair.eval.suites.cpbench import reference_for
-
-    ref = reference_for(task)
-    return ref.status == "unsat" or (ref.status == "optimal" if ref.sense else ref.status == "sat")
+    return _suite_for(task).unscorable(task) is None
 
 
-def score(task: Task, outcome: TaskOutcome) -> tuple[bool | None, dict[str, Any]]:
-    """(correct, detail): the label, reference answer or gold problem against the returned artifact; correct
-    is None when it could not be checked (a CP-Bench assignment): logged as status "unknown", never correct."""
-    if task.formalism == "smtlib":
-        answer = outcome.diagnosis.answer
-        return answer is not None and answer == task.meta.get("hidden_label"), {}
-    if task.formalism == "minizinc":
-        from fmrepair.eval.suites.cpbench import score_cpbench
-        from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier
+def score(task: Task, outcome: TaskOutcome, suite: Any = None) -> tuple[bool | None, dict[str, Any]]:
+    """(correct, detail): the suite's hidden-reference score of the returned artifact (``Suite.score``);
+    correct is None when it could not be checked (a CP-Bench assignment): logged as status "unknown",
+    never correct."""
+    from fmrepair.eval.suites.base import Candidate
 
-        run = MiniZincVerifier().solve(outcome.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
-        return score_cpbench(run, task)
-    if task.formalism == "pddl":
-        from fmrepair.eval.suites.planetarium_gen import score_pddl
-
-        return bool(task.reference) and score_pddl(outcome.artifact, task.reference or ""), {}
-    raise NotImplementedError(f"no scorer for {task.formalism}")
+    scored = (suite or _suite_for(task)).score(task, Candidate(outcome.artifact, answer=outcome.diagnosis.answer))
+    return scored.correct, scored.detail
 
 
 def _log(
@@ -64,7 +57,7 @@ def _log(
     model: str,
     scored: tuple[bool | None, dict[str, Any]],
     start_correct: bool | None,
-) -> None:
+) -> TaskResult:
     correct, detail = scored
     for i, c in enumerate(outcome.calls, 1):
         log.append_attempt(
@@ -73,6 +66,7 @@ def _log(
                 strategy=outcome.method,
                 iteration=i,
                 role=c.role,
+                source="model",
                 model=model,
                 messages=c.messages,
                 raw=c.raw,
@@ -84,31 +78,60 @@ def _log(
             )
         )
     d = outcome.diagnosis
-    log.append_result(
-        TaskResult(
-            task_id=task.id,
-            strategy=outcome.method,
-            model=model,
-            status="unknown" if correct is None else "ran",  # could not be checked: never correct
-            repaired=correct is True,
-            faithful=correct is True,
-            iterations=len(outcome.decisions),
-            attempts=len(outcome.calls),
-            candidate=outcome.artifact,
-            prompt_tokens=sum(c.prompt_tokens for c in outcome.calls),
-            completion_tokens=sum(c.completion_tokens for c in outcome.calls),
-            seconds=sum(c.seconds for c in outcome.calls),
-            extra={
-                "answer": d.answer,
-                "label": task.meta.get("hidden_label"),
-                "potential": list(d.potential),
-                "findings": [f.model_dump() for f in d.findings],
-                "decisions": outcome.decisions,
-                "zero_shot_correct": start_correct,
-                "score": detail,
-            },
-        )
+    result = TaskResult(
+        task_id=task.id,
+        strategy=outcome.method,
+        model=model,
+        status="unknown" if correct is None else "ran",  # could not be checked: never correct
+        repaired=correct is True,
+        faithful=correct is True,
+        iterations=len(outcome.decisions),
+        attempts=len(outcome.calls),
+        candidate=outcome.artifact,
+        prompt_tokens=sum(c.prompt_tokens for c in outcome.calls),
+        completion_tokens=sum(c.completion_tokens for c in outcome.calls),
+        seconds=sum(c.seconds for c in outcome.calls),
+        extra={
+            "answer": d.answer,
+            "label": task.meta.get("hidden_label"),
+            "potential": list(d.potential),
+            "findings": [f.model_dump() for f in d.findings],
+            "decisions": outcome.decisions,
+            "zero_shot_correct": start_correct,
+            "score": detail,
+            "family": task.meta.get("family"),
+        },
     )
+    log.append_result(result)
+    return result
+
+
+def run_task(
+    task: Task,
+    model: ChatModel,
+    log: RunLog,
+    config: FormalizeConfig | None = None,
+    methods: list[str] | tuple[str, ...] = METHODS,
+    suite: Any = None,
+    done: set[tuple[str, str]] | None = None,
+) -> list[TaskResult]:
+    """One task through zero-shot and the repairs in ``methods`` (each from the same zero-shot artifact),
+    scored by the suite; writes the attempts and one result line per method not in ``done``."""
+    done = done or set()
+    f = Formalizer(model, config)
+    start = f.zero_shot(task)
+    start_scored = score(task, start, suite)
+    outcomes = {"zero-shot": start}
+    if "self-review" in methods:
+        outcomes["self-review"] = f.self_review(task, start)
+    if "gated" in methods:
+        outcomes["gated"] = f.gated(task, start)
+    return [
+        _log(log, task, outcomes[m], model.name, start_scored if m == "zero-shot" else score(task, outcomes[m], suite),
+             start_scored[0])
+        for m in methods
+        if (task.id, m) not in done
+    ]
 
 
 def run(
@@ -135,7 +158,6 @@ def run(
             )
         )
     done = {(r.task_id, r.strategy) for r in log.results()}
-    f = Formalizer(model, config)
     unscorable: list[str] = []
 
     def one(task: Task) -> None:
@@ -144,17 +166,7 @@ def run(
         if not scorable(task):
             unscorable.append(task.id)
             return
-        start = f.zero_shot(task)
-        start_scored = score(task, start)
-        outcomes = {"zero-shot": start}
-        if "self-review" in methods:
-            outcomes["self-review"] = f.self_review(task, start)
-        if "gated" in methods:
-            outcomes["gated"] = f.gated(task, start)
-        for m in methods:
-            if (task.id, m) not in done:
-                scored = start_scored if m == "zero-shot" else score(task, outcomes[m])
-                _log(log, task, outcomes[m], model.name, scored, start_scored[0])
+        run_task(task, model, log, config, methods, done=done)
         if progress:
             finished.append(task.id)
             print(f"formalize [{len(finished)}/{len(tasks)}] {task.id}", file=sys.stderr, flush=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fmrepair.eval.suites.base import Suite, SuiteLoad, default_root, resolve_root
+from fmrepair.eval.suites.base import Candidate, Scored, Suite, SuiteLoad, default_root, resolve_root
 from fmrepair.registry import LazyRegistry
 
 SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
@@ -14,6 +14,7 @@ SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
         "marmaragan": "fmrepair.eval.suites.marmaragan:MarmaraganSuite",
         "cp-bench": "fmrepair.eval.suites.cpbench:CpBenchSuite",
         "planetarium-gen": "fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite",
+        "acsl-removal": "fmrepair.eval.suites.acsl_removal:AcslRemovalSuite",
     },
 )
 
@@ -22,4 +23,4 @@ def get_suite(name: str) -> Suite:
     return SUITES.load(name)()
 
 
-__all__ = ["SUITES", "Suite", "SuiteLoad", "default_root", "get_suite", "resolve_root"]
+__all__ = ["SUITES", "Candidate", "Scored", "Suite", "SuiteLoad", "default_root", "get_suite", "resolve_root"]

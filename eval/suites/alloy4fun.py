@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fmrepair.eval.suites.base import SuiteLoad, check_mode, finish_load
+from fmrepair.eval.suites.base import Candidate, Scored, SuiteLoad, check_mode, finish_load
 from fmrepair.eval.suites.preprocess import ORACLE_MARKER, normalize_newlines, remove_lone_dash_lines
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.text import split_paragraphs
@@ -22,6 +22,9 @@ _FAULTY = re.compile(r"pred\s+repair_pred_1\s*\{\s*([A-Za-z_][\w']*)\s*\[\s*\]\s
 class Alloy4FunSuite:
     name = "alloy4fun"
     modes = ("hidden",)
+    kind = "repair"
+    data_folder = "alloy4fun"
+    default_strategy = "single-gf"
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad:
         check_mode(self, mode)
@@ -47,6 +50,14 @@ class Alloy4FunSuite:
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks
+
+    def unscorable(self, task: Task) -> str | None:
+        return None
+
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        from fmrepair.eval.scoring import repair_score
+
+        return repair_score(task, candidate)
 
 
 def _exercise(family: str, rel: Path, faulty: str) -> str:

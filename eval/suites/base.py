@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
 
 from fmrepair.inputs import InputError
 from fmrepair.task import Task
@@ -38,23 +40,70 @@ def finish_load(tasks: list[Task], raw: list[tuple[str, str]], problems: list[st
     return SuiteLoad(tasks, dups, defects, problems)
 
 
+SuiteKind = Literal["repair", "formalize", "annotate"]
+SEED_001 = "zero-shot,self-review,gated"  # the seed 001 comparison: a formalize suite's default strategy set
+
+
+@dataclass
+class Candidate:
+    """What a suite's ``score`` judges: the artifact a strategy returned, and what scoring may use.
+    ``answer``: a formalize strategy's solver answer for the artifact (FOLIO: True/False/Uncertain);
+    ``verifier``: the run's verifier for the task's formalism (repair suites check with it);
+    ``root``: the suite's benchmark folder (ARepair reads its AUnit tests from there)."""
+
+    artifact: str
+    answer: str | None = None
+    verifier: Any = None
+    root: Path | None = None
+
+
+class Scored(BaseModel):
+    """A hidden-reference score. ``correct`` is the suite's headline: formalize, the artifact's answer
+    matches the reference; repair, equivalent to the reference; annotate, proved and faithful. None:
+    it could not be decided (logged as status "unknown", never correct)."""
+
+    correct: bool | None
+    raw: bool | None = None  # repair/annotate: every check met (before the faithfulness gate)
+    faithful: bool | None = None  # repair/annotate: raw and the gate passed
+    equivalent: bool | None = None  # repair: equal to the reference, where one is known
+    detail: dict[str, Any] = Field(default_factory=dict)
+    note: str = ""
+
+
 @runtime_checkable
 class Suite(Protocol):
     name: str
     modes: tuple[str, ...]  # first one is the default
+    kind: SuiteKind  # what its tasks ask for: repair | formalize | annotate
+    data_folder: str  # its folder under the benchmarks root (default_root)
+    default_strategy: str  # what `bench run` runs without --strategy (a name or a comma-separated set)
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad: ...
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]: ...
 
+    def unscorable(self, task: Task) -> str | None:
+        """Why a task cannot be scored (e.g. a CP-Bench reference that is not definite), else None.
+        `bench run` records such tasks as status "unknown" without running a strategy."""
+        ...
 
-# suites whose data lives in a folder of another name
-DATA_FOLDERS = {"planetarium-gen": "planetarium", "cpbench": "cp-bench"}
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        """The hidden-reference score of a returned artifact (never shown to a model)."""
+        ...
+
+
+def data_folder(suite: str) -> str:
+    """The benchmark folder of a registered suite (its ``data_folder``), else the name itself."""
+    from fmrepair.eval.suites import SUITES
+
+    if suite in SUITES:
+        return str(getattr(SUITES.load(suite), "data_folder", suite))
+    return suite
 
 
 def default_root(suite: str) -> Path:
     """``$FMREPAIR_BENCHMARKS/<folder>``, else ``../shared/benchmarks/<folder>`` next to the repo."""
-    folder = DATA_FOLDERS.get(suite, suite)
+    folder = data_folder(suite)
     env = os.environ.get(ENV_ROOT)
     if env:
         return Path(env) / folder

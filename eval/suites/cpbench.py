@@ -28,7 +28,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from fmrepair.eval.suites.base import SuiteLoad, check_mode
+from fmrepair.eval.suites.base import SEED_001, Candidate, Scored, SuiteLoad, check_mode
 from fmrepair.eval.suites.cpbench_ref import AssignmentCheck, Reference, check_assignment, run_reference
 from fmrepair.task import Task
 from fmrepair.verifiers.minizinc.verifier import MznRun
@@ -36,6 +36,7 @@ from fmrepair.verifiers.minizinc.verifier import MznRun
 DATASET = "DCP-Bench-Open/dataset"
 DATA_START = "# Data"
 DATA_END = "# End of data"
+MZN_SCORE_TIMEOUT_S = 30.0  # solver time for scoring a candidate
 
 
 @dataclass
@@ -92,6 +93,9 @@ def visible_text(parts: ScriptParts) -> str:
 class CpBenchSuite:
     name = "cpbench"
     modes = ("open",)
+    kind = "formalize"
+    data_folder = "cp-bench"
+    default_strategy = SEED_001
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad:
         check_mode(self, mode)
@@ -126,6 +130,20 @@ class CpBenchSuite:
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks
+
+    def unscorable(self, task: Task) -> str | None:
+        """A task whose sandboxed reference is not definite (timed out, failed) cannot be scored."""
+        ref = reference_for(task)
+        definite = ref.status == "unsat" or (ref.status == "optimal" if ref.sense else ref.status == "sat")
+        return None if definite else f"the reference is not definite ({ref.error or ref.status})"
+
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        """Status/objective and the assignment against the reference (:func:`score_cpbench`)."""
+        from fmrepair.verifiers.minizinc.verifier import MiniZincVerifier
+
+        run = MiniZincVerifier().solve(candidate.artifact, timeout_s=MZN_SCORE_TIMEOUT_S)
+        correct, detail = score_cpbench(run, task)
+        return Scored(correct=correct, detail=detail)
 
 
 def reference_for(task: Task, timeout_s: float = 60.0) -> Reference:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fmrepair.eval.suites.base import SuiteLoad, check_mode
+from fmrepair.eval.suites.base import SEED_001, Candidate, Scored, SuiteLoad, check_mode
 from fmrepair.task import Task
 
 FILES = {"validation": "FOLIO/data/v0.0/folio-validation.jsonl"}
@@ -25,6 +25,9 @@ def problem_text(premises: list[str], conclusion: str) -> str:
 class FolioSuite:
     name = "folio"
     modes = ("validation",)
+    kind = "formalize"
+    data_folder = "folio"
+    default_strategy = SEED_001
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad:
         mode = check_mode(self, mode)
@@ -54,3 +57,11 @@ class FolioSuite:
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks
+
+    def unscorable(self, task: Task) -> str | None:
+        return None
+
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        """The solver's answer for the formalization (True/False/Uncertain) against the hidden label."""
+        answer = candidate.answer
+        return Scored(correct=answer is not None and answer == task.meta.get("hidden_label"))

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from fmrepair.eval.suites.base import SuiteLoad, check_mode
+from fmrepair.eval.suites.base import SEED_001, Candidate, Scored, SuiteLoad, check_mode
 from fmrepair.task import Task
 from fmrepair.verifiers.pddl.equiv import equivalent
 
@@ -155,6 +155,9 @@ def worked_example(domain: str) -> tuple[str, str]:
 class PlanetariumGenSuite:
     name = "planetarium-gen"
     modes = ("both", "blocksworld", "gripper")
+    kind = "formalize"
+    data_folder = "planetarium"
+    default_strategy = SEED_001
     count = 20  # problems per domain
     seed = 0
 
@@ -194,6 +197,13 @@ class PlanetariumGenSuite:
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
         return self.load(root, mode).tasks
+
+    def unscorable(self, task: Task) -> str | None:
+        return None if task.reference else "no gold problem"
+
+    def score(self, task: Task, candidate: Candidate) -> Scored:
+        """Equivalence with the gold problem up to renaming objects."""
+        return Scored(correct=bool(task.reference) and score_pddl(candidate.artifact, task.reference or ""))
 
 
 def score_pddl(candidate: str, gold: str) -> bool:
