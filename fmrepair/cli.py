@@ -26,6 +26,7 @@ _SUBSYSTEMS = [
     "fmrepair.verifiers.cli_pairs",
     "fmrepair.eval.formalize.cli",
     "fmrepair.verifiers.acsl.cli",
+    "fmrepair.eval.acsl_bench.cli",
     "fmrepair.train.cli",
     "fmrepair.slurm.cli",
     "fmrepair.eval.viewer.cli",

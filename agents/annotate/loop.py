@@ -98,6 +98,7 @@ def annotate_task(
                 strategy=STRATEGY,
                 chain=chain,
                 iteration=it,
+                source="model",
                 model=res.model,
                 messages=messages,
                 raw=comp.text,
@@ -166,7 +167,12 @@ def annotate_task(
         verifier_calls=totals["calls"],
         unfaithful_rejected=totals["unfaithful"],
         stop_reason="faithful" if accepted else "budget",
-        extra={"chains": chains, "schema": task.meta.get("schema"), "initial_unproved": len(initial.unproved())},
+        extra={
+            "chains": chains,
+            "schema": task.meta.get("schema"),
+            "family": task.meta.get("family", task.meta.get("schema")),
+            "initial_unproved": len(initial.unproved()),
+        },
     )
     if log is not None:
         log.append_result(result)

@@ -22,6 +22,7 @@ from fmrepair.verifiers.acsl.annotations import scan
 from fmrepair.verifiers.base import CheckOptions
 
 SUITE = "acsl-removal"
+REPO = Path(__file__).resolve().parents[2]  # `acsl bench --sources examples/acsl` records repo-relative paths
 
 
 def _check(verifier: AcslVerifier, text: str, timeout_s: float) -> dict[str, Any]:
@@ -98,8 +99,11 @@ def load_tasks(out: Path, schema: str | None = None) -> list[Task]:
         if schema and row["schema"] != schema:
             continue
         visible = (out / row["path"]).read_text(encoding="utf-8")
-        reference = Path(row["hidden_source"]).read_text(encoding="utf-8")
-        meta = {k: v for k, v in row.items() if k not in ("path",)}
+        source = Path(row["hidden_source"])
+        if not source.is_absolute() and not source.is_file():  # built with a relative --sources
+            source = REPO / source
+        reference = source.read_text(encoding="utf-8")
+        meta = {k: v for k, v in row.items() if k not in ("path",)} | {"family": row["schema"]}
         tasks.append(Task(id=row["id"], suite=SUITE, formalism="acsl", kind="annotate", visible=visible,
                           frozen=frozen_regions(visible), reference=reference, meta=meta))
     return tasks

@@ -1,20 +1,17 @@
-"""`fmrepair formalize`: run zero-shot, self-review and gated formalization on a suite slice and print
-the comparison (accuracy, transitions against zero-shot, exact McNemar). Light imports only."""
+"""`fmrepair formalize` (hidden alias, kept for one release): `fmrepair bench run` on a formalize suite
+with the seed 001 strategy set (zero-shot, self-review, gated), printing the comparison (accuracy,
+transitions against zero-shot, exact McNemar). Light imports only."""
 
 from __future__ import annotations
 
 import typer
 
-# formalize suites: name -> (Suite class path, benchmark folder under the shared benchmarks)
-FORMALIZE_SUITES = {
-    "folio": ("fmrepair.eval.suites.folio:FolioSuite", "folio"),
-    "cpbench": ("fmrepair.eval.suites.cpbench:CpBenchSuite", "cp-bench"),
-    "planetarium-gen": ("fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite", "planetarium"),
-}
+# the alias's old suite names -> registered suites
+SUITE_ALIASES = {"cpbench": "cp-bench"}
 
 
 def formalize(
-    suite: str = typer.Option("folio", "--suite", help="folio | cpbench | planetarium-gen."),
+    suite: str = typer.Option("folio", "--suite", help="folio | cp-bench | planetarium-gen."),
     model: str = typer.Option("qwen2.5-coder-0.5b", "--model", help="Model registry name."),
     out: str = typer.Option(..., "--out", help="Run folder (resumable)."),
     start: int = typer.Option(0, "--start", help="First task index."),
@@ -24,24 +21,33 @@ def formalize(
     root: str | None = typer.Option(None, "--root", help="Benchmark root (default: shared benchmarks)."),
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks in parallel (a served model batches them)."),
 ) -> None:
-    """NL -> formal spec with zero-shot, LLM self-review and evidence-gated repair (seed 001)."""
-    from fmrepair.agents.formalize.loop import FormalizeConfig
-    from fmrepair.eval.formalize.runner import format_report, run
-    from fmrepair.eval.suites import get_suite, resolve_root
-    from fmrepair.serving import Sampling, get_model
+    """NL -> formal spec with zero-shot, LLM self-review and evidence-gated repair (seed 001); the same as
+    `fmrepair bench run --suite S --strategy zero-shot,self-review,gated --k ROUNDS`."""
+    import json
+    import shlex
+    import sys
+    from pathlib import Path
 
-    if suite in FORMALIZE_SUITES:
-        import importlib
+    from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench, select_tasks
+    from fmrepair.eval.bench_kinds import RunSetupError
+    from fmrepair.eval.suites.base import SEED_001
+    from fmrepair.inputs import InputError
+    from fmrepair.registry import UnknownName
 
-        path, folder = FORMALIZE_SUITES[suite]
-        module, cls = path.split(":")
-        tasks = getattr(importlib.import_module(module), cls)().tasks(resolve_root(folder, root))
-    else:
-        tasks = get_suite(suite).tasks(resolve_root(suite, root))
-    chosen = tasks[start : start + limit]
-    config = FormalizeConfig(rounds=rounds, sampling=Sampling(temperature=0.0, max_tokens=max_tokens))
-    report = run(chosen, get_model(model), out, config, suite=suite, workers=workers, progress=True)
-    typer.echo(format_report(report))
+    cfg = BenchConfig(
+        suite=SUITE_ALIASES.get(suite, suite), root=root, strategy=SEED_001, model=model, k=rounds,
+        max_new_tokens=max_tokens, workers=workers, limit=start + limit,
+    )
+    try:
+        if start:  # tasks start .. start+limit-1 of the suite's order
+            chosen = select_tasks(cfg)[0][start : start + limit]
+            cfg = cfg.model_copy(update={"limit": None, "ids": [t.id for t in chosen]})
+        command = shlex.join(["fmrepair", *sys.argv[1:]])
+        summary = run_bench(cfg, Path(out), command=command)
+    except (InputError, UnknownName, ConfigMismatch, RunSetupError) as e:
+        typer.echo(f"fmrepair formalize: {e}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(summary.get("strategies", {}), indent=2))
 
 
 def formalize_report(
@@ -66,5 +72,5 @@ def formalize_report(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("formalize")(formalize)
+    app.command("formalize", hidden=True)(formalize)
     app.command("formalize-report")(formalize_report)

@@ -1,12 +1,12 @@
-"""`fmrepair acsl ...`: Frama-C/WP checks with goals and annotation statuses, the ACSL gate, the
-removal-schema benchmark and the annotation loop. Light imports only; Frama-C runs inside commands.
+"""`fmrepair acsl ...`: Frama-C/WP checks with goals and annotation statuses and the ACSL gate. The
+removal-schema benchmark and the annotation loop (`acsl bench`, `acsl annotate`) are added to this group
+by eval/acsl_bench/cli.py (a verifier package imports no eval/ or agents/ code). Light imports only.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import typer
 
@@ -67,51 +67,6 @@ def gate_cmd(original: str = typer.Argument(..., help="The program as given (.c)
 
 
 acsl_app.command("gate")(gate_cmd)
-
-
-@acsl_app.command("bench")
-def bench_cmd(out: str = typer.Option(..., "--out", help="Output folder."),
-              sources: str = typer.Option("examples/acsl", "--sources", help="Folder of proved .c programs."),
-              workers: int = typer.Option(2, "--workers", min=1),
-              goal_timeout: float = typer.Option(10.0, "--goal-timeout")) -> None:
-    """Build the removal-schema benchmark (keeps only variants Frama-C fails on)."""
-    from fmrepair.eval.acsl_bench import build
-
-    summary = build(sorted(Path(sources).glob("*.c")), Path(out), workers=workers, goal_timeout_s=goal_timeout)
-    keys = ("programs", "proved", "generated", "kept", "kept_total")
-    typer.echo(json.dumps({k: summary[k] for k in keys} | {"not_proved": list(summary["not_proved"])}, indent=1))
-
-
-@acsl_app.command("annotate")
-def annotate_cmd(bench: str = typer.Option(..., "--bench", help="A built benchmark folder."),
-                 model: str = typer.Option(..., "--model", help="Model name (fmrepair models list)."),
-                 out: str = typer.Option(..., "--out", help="Run folder (attempts.jsonl, results.jsonl)."),
-                 samples: int = typer.Option(2, "-n", help="Chains per task."),
-                 retries: int = typer.Option(1, "-r", help="Feedback rounds per chain."),
-                 schema: str | None = typer.Option(None, "--schema"),
-                 limit: int | None = typer.Option(None, "--limit", min=1),
-                 mode: str = typer.Option("insert", "--mode", help="insert | whole"),
-                 max_new_tokens: int = typer.Option(384, "--max-new-tokens")) -> None:
-    """Annotation-only completion with verifier feedback; prints pass@k raw vs faithful per schema."""
-    from fmrepair.agents.annotate import AnnotateConfig, annotate_task
-    from fmrepair.eval.acsl_bench import load_tasks
-    from fmrepair.eval.acsl_bench.metrics import summarize
-    from fmrepair.runlog import RunLog
-    from fmrepair.serving import get_model
-    from fmrepair.verifiers.acsl import AcslVerifier
-
-    tasks = load_tasks(Path(bench), schema)[:limit]
-    log = RunLog(out)
-    done = log.finished_ids()
-    cfg = AnnotateConfig(samples=samples, retries=retries, mode=mode, max_new_tokens=max_new_tokens)  # type: ignore[arg-type]
-    chat = get_model(model)
-    verifier = AcslVerifier()
-    for t in tasks:
-        if t.id in done:
-            continue
-        r = annotate_task(t, chat, verifier, cfg, log=log)
-        typer.echo(f"{t.id}: raw={r.repaired} faithful={r.faithful} answers={r.attempts}")
-    typer.echo(json.dumps(summarize(log.results(), samples), indent=1))
 
 
 def register(app: typer.Typer) -> None:
