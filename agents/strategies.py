@@ -38,6 +38,7 @@ STRATEGIES: LazyRegistry[type[Strategy]] = LazyRegistry(
         "mutate": "fmrepair.agents.mutation.strategy:MutateStrategy",
         "hybrid": "fmrepair.agents.mutation.strategy:HybridStrategy",
     },
+    group="fmrepair.strategies",
 )
 
 

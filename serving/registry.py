@@ -1,4 +1,5 @@
-"""Backend registry: backend name -> class, imported only when a model of that backend is made."""
+"""Backend registry: backend name -> ChatModel class (serving.base.ChatModel, with a ``from_entry``
+classmethod), imported only when a model of that backend is made."""
 
 from __future__ import annotations
 
@@ -12,4 +13,5 @@ BACKENDS: LazyRegistry[type] = LazyRegistry(
         "vllm": "fmrepair.serving.vllm_backend:VLLMChatModel",
         "scripted": "fmrepair.serving.scripted:ScriptedModel",
     },
+    group="fmrepair.backends",
 )

@@ -17,7 +17,7 @@ import typer
 
 from fmrepair.slurm.config import SlurmConfig
 from fmrepair.slurm.kinds import (
-    KINDS,
+    JOB_KINDS,
     AccountOpt,
     ConfigOpt,
     FamilyOpt,
@@ -79,8 +79,8 @@ def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> 
     submit_app.command(name, context_settings=settings)(submit_cmd)
 
 
-for _name, _build in KINDS.items():
-    _register_kind(_name, _build)
+for _name in JOB_KINDS.names():
+    _register_kind(_name, JOB_KINDS.load(_name))
 
 
 @slurm_app.command("submit-bench", context_settings=PASS_THROUGH)

@@ -4,12 +4,12 @@ a ``Job`` (cluster settings, resources, paths). Light at import: ``.jobs`` is im
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 
+from fmrepair.registry import LazyRegistry
 from fmrepair.slurm.config import Resources, SlurmConfig
 from fmrepair.slurm.render import Job
 from fmrepair.slurm.shard import Selection
@@ -284,11 +284,23 @@ def formalize_kind(
     return job, cfg
 
 
-KINDS: dict[str, Callable[..., tuple[Job, SlurmConfig]]] = {
-    "serve": serve_kind,
-    "bench-array": bench_array_kind,
-    "merge": merge_kind,
-    "train": train_kind,
-    "eval-adapter": eval_adapter_kind,
-    "formalize": formalize_kind,
-}
+class JobKind(Protocol):
+    """A job kind: a function whose typer-annotated parameters are its command-line options (``fmrepair
+    slurm render|submit NAME``; a ``ctx`` parameter passes extra arguments through) and which returns
+    the Job and the cluster settings it was made with."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> tuple[Job, SlurmConfig]: ...
+
+
+JOB_KINDS: LazyRegistry[JobKind] = LazyRegistry(
+    "job kind",
+    {
+        "serve": "fmrepair.slurm.kinds:serve_kind",
+        "bench-array": "fmrepair.slurm.kinds:bench_array_kind",
+        "merge": "fmrepair.slurm.kinds:merge_kind",
+        "train": "fmrepair.slurm.kinds:train_kind",
+        "eval-adapter": "fmrepair.slurm.kinds:eval_adapter_kind",
+        "formalize": "fmrepair.slurm.kinds:formalize_kind",
+    },
+    group="fmrepair.slurm_kinds",
+)

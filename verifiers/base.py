@@ -1,13 +1,16 @@
-"""Core verifier types: the Verifier protocol, Verdict, CommandResult, Message.
+"""Core verifier types: the Verifier and Gate protocols, Verdict, CommandResult, Message.
 
 Everything here is JSON-serializable (pydantic) and shared by every formalism.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
+
+if TYPE_CHECKING:
+    from fmrepair.task import Task
 
 Status = Literal["ok", "failed", "syntax_error", "type_error", "timeout", "error"]
 Outcome = Literal[
@@ -111,3 +114,12 @@ class Verifier(Protocol):
     def close(self) -> None:
         """Release workers / processes."""
         ...
+
+
+class Gate(Protocol):
+    """A formalism's faithfulness gate: judges ``candidate`` against what ``task`` gave the model (its
+    frozen regions, editable part, hidden names). Returns the report as a JSON-able dict holding at least
+    ``faithful`` (bool) and ``reasons`` (list of str). ``verifier`` runs the semantic probes where the
+    gate has some (Alloy); without it only the text checks run."""
+
+    def __call__(self, task: Task, candidate: str, verifier: Verifier | None = None) -> dict[str, Any]: ...

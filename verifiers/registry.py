@@ -1,11 +1,11 @@
-"""Verifier registry keyed by formalism name, and formalism detection by file extension."""
+"""The verifier and gate registries keyed by formalism name, and formalism detection by file extension."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from fmrepair.registry import LazyRegistry
-from fmrepair.verifiers.base import Verifier
+from fmrepair.verifiers.base import Gate, Verifier
 
 VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
     "formalism",
@@ -17,6 +17,17 @@ VERIFIERS: LazyRegistry[type[Verifier]] = LazyRegistry(
         "acsl": "fmrepair.verifiers.acsl:AcslVerifier",
         "spark": "fmrepair.verifiers.spark.verifier:SparkVerifier",
     },
+    group="fmrepair.verifiers",
+)
+
+# formalism -> faithfulness gate (verifiers.base.Gate)
+GATES: LazyRegistry[Gate] = LazyRegistry(
+    "gate",
+    {
+        "alloy": "fmrepair.verifiers.alloy.gate:gate_report",
+        "acsl": "fmrepair.verifiers.acsl.gate:gate_report",
+    },
+    group="fmrepair.gates",
 )
 
 EXTENSIONS: dict[str, str] = {

@@ -16,6 +16,7 @@ SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
         "planetarium-gen": "fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite",
         "acsl-removal": "fmrepair.eval.suites.acsl_removal:AcslRemovalSuite",
     },
+    group="fmrepair.suites",
 )
 
 

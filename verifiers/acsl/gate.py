@@ -236,6 +236,7 @@ def gate_files(original: str | Path, candidate: str | Path, use_framac: bool = T
     return gate(read_spec(original), read_spec(candidate), use_framac=use_framac).to_dict()
 
 
-def gate_task(task: Any, candidate: str) -> dict[str, Any]:
-    """GateFn for agents.evaluate.Evaluator: judge against what the model was given (task.visible)."""
+def gate_report(task: Any, candidate: str, verifier: Any = None) -> dict[str, Any]:
+    """The registered Gate (verifiers.base.Gate): judge against what the model was given (task.visible);
+    Frama-C's normalization stands in for a verifier here, so ``verifier`` is not used."""
     return gate(task.visible, candidate).to_dict()

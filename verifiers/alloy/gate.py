@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -424,3 +425,8 @@ def gate_task(
         hidden_roots=task.hidden_oracle,
         verifier=verifier,
     )
+
+
+def gate_report(task: Task, candidate: str, verifier: Verifier | None = None) -> dict[str, Any]:
+    """The registered Gate (verifiers.base.Gate): ``gate_task`` as a JSON-able dict."""
+    return gate_task(task, candidate, verifier).model_dump()

@@ -28,6 +28,7 @@ DIAGNOSERS: LazyRegistry[Diagnoser] = LazyRegistry(
         "minizinc": "fmrepair.verifiers.minizinc.diagnosis:diagnose_mzn",
         "pddl": "fmrepair.verifiers.pddl.diagnosis:diagnose_pddl",
     },
+    group="fmrepair.diagnosers",
 )
 
 
