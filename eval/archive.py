@@ -1,7 +1,8 @@
 """`fmrepair bench archive`: a run folder -> its compact, committable form (``docs/results/NAME``).
 
-An archive holds ``manifest.json`` (as the run wrote it), ``results.jsonl.gz`` (the result lines,
-verbatim, gzip with a fixed timestamp so the same run archives to the same bytes) and ``command.txt``
+An archive holds ``manifest.json`` (the run's, upgraded to the current format), ``results.jsonl.gz``
+(the result lines, verbatim: a format-1 run's lines stay format 1 and readers upgrade them; gzip with a
+fixed timestamp so the same run archives to the same bytes) and ``command.txt``
 (the command that made the run). No attempts log. Candidates are the model's or the search's own output
 and stay, but only after a check that no hidden oracle text (an oracle paragraph, a hidden name) is in
 any string of a result line. `bench report` reads an archive like a run folder.
@@ -61,11 +62,12 @@ def leaks(line: dict[str, Any], task: Task) -> list[str]:
     return sorted(set(found))
 
 
-def load_tasks(manifest_config: dict[str, Any], root: str | None = None) -> dict[str, Task]:
-    """The run's tasks (suite, root and mode from the manifest; ``root`` overrides the root)."""
+def load_tasks(settings: dict[str, Any], root: str | None = None) -> dict[str, Task]:
+    """The run's tasks (suite, root and mode from the manifest's settings, RunManifest.settings; a format-1
+    ``config`` with a ``bench`` key is accepted too; ``root`` overrides the root)."""
     from fmrepair.eval.suites import get_suite, resolve_root
 
-    bench = manifest_config.get("bench", {})
+    bench = settings.get("bench") or settings
     suite = get_suite(bench["suite"])
     load = suite.load(resolve_root(bench["suite"], root or bench.get("root")), bench.get("mode"))
     return {t.id: t for t in load.tasks}
@@ -101,4 +103,9 @@ def archive(
     with open(out / RunLog.RESULTS_GZ, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
         gz.write(payload)
     (out / COMMAND).write_text(command.strip() + "\n", encoding="utf-8")
-    return {"archive": str(out), "results": len(lines), "expected_tasks": manifest.config.get("tasks")}
+    expected = manifest.config.get("tasks")
+    return {
+        "archive": str(out),
+        "results": len(lines),
+        "expected_tasks": len(expected) if isinstance(expected, list) else expected,
+    }

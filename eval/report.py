@@ -1,16 +1,33 @@
-"""Reports over one or more runs: Markdown (tables in the shape of seed 000 Tables 5 and 7), JSON (rates
-in [0, 1]) and a self-contained HTML page with plots (Correct@k per family, time and cost distributions,
-overlap of the fixed sets of the runs)."""
+"""Reports over one or more runs of any kind (repair, formalize, annotate; format-1 runs are upgraded on
+read): per-run score cards in Markdown, JSON (rates in [0, 1]) and a self-contained HTML page with plots
+(Correct@k per family, time and cost distributions, overlap of the fixed sets of the runs), and the paper
+tables: seed 000 Table 5 (repairs per family and run) and Table 7 (Correct@k per model and strategy) for
+repair/annotate runs, seed 001 Table 1 (eval/formalize/report.py) for formalize runs.
+
+Readers open runs read-only (RunLog.open): a path that is not a run folder is an error and nothing is
+created. Not-faulty tasks, errors, infrastructure faults and unknown scores are their own rows in every
+table kind."""
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fmrepair.eval.metrics import LEVELS, OUTCOMES, summarize
+from fmrepair.eval.metrics import LEVELS, OUTCOMES, is_correct, outcome, summarize
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
+
+# `bench report --format`: md/html/json for any runs; table1 for formalize runs, table5/table7 for repair
+# and annotate runs
+FORMATS = ("md", "html", "json", "table1", "table5", "table7")
+
+
+class ReportError(ValueError):
+    """Runs that a report or comparison cannot be made of (wrong kind, nothing in common)."""
+
 
 # what each outcome row says (eval/metrics.py: outcome)
 OUTCOME_LABELS = {
@@ -25,18 +42,67 @@ OUTCOME_LABELS = {
 }
 
 
+# what each outcome row says in a formalize run (correct = faithful: the artifact's answer was right)
+FORMALIZE_LABELS = {
+    "faithful": "correct",
+    "unfaithful": "wrong",
+    "gate_unknown": "wrong",
+    "unrepaired": "wrong",
+    "score_unknown": "score could not be checked (unknown; not correct)",
+    "error": "error (the task's run raised; not correct)",
+    "infrastructure": OUTCOME_LABELS["infrastructure"],
+    "not_faulty": "not scored (out of every rate)",
+}
+
+
+@dataclass
+class Run:
+    """A run folder or archive, read (upgraded to the current format)."""
+
+    folder: Path
+    manifest: RunManifest
+    results: list[TaskResult]
+
+    @property
+    def kind(self) -> str:
+        return self.manifest.kind
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.manifest.settings
+
+    @property
+    def model(self) -> str:
+        return str(self.settings.get("model") or self.manifest.model.get("name") or "?")
+
+    @property
+    def strategies(self) -> list[str]:
+        return list(dict.fromkeys(r.strategy for r in self.results))  # in the run's order
+
+    @property
+    def label(self) -> str:
+        strategy = self.settings.get("strategy") or ",".join(self.strategies) or "?"
+        return f"{strategy} / {self.model}"
+
+
+def open_run(folder: Path | str) -> Run:
+    """Read a run folder or archive; RunNotFound (a FileNotFoundError) when it is not one. Creates nothing."""
+    log = RunLog.open(folder)
+    manifest = log.read_manifest()
+    assert manifest is not None  # RunLog.open checked it
+    return Run(Path(folder), manifest, log.results())
+
+
 def load_manifest(folder: Path) -> RunManifest:
     """The manifest of a run folder or of an archive (``manifest.json`` + ``results.jsonl.gz``)."""
-    if not (Path(folder) / RunLog.MANIFEST).is_file():
-        raise FileNotFoundError(f"{folder}: not a run folder or archive (no manifest.json)")
-    manifest = RunLog(folder).read_manifest()
+    manifest = RunLog.open(folder).read_manifest()
     assert manifest is not None
     return manifest
 
 
 def load_run(folder: Path) -> tuple[dict[str, Any], list[TaskResult]]:
-    manifest = load_manifest(folder)
-    return manifest.config, RunLog(folder).results()
+    run = open_run(folder)
+    return run.manifest.config, run.results
 
 
 def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
@@ -56,13 +122,19 @@ RUN_FIELDS = ("suite", "mode", "strategy", "model", "k", "samples", "wall_second
 
 
 def run_summary(folder: Path) -> dict[str, Any]:
-    manifest = load_manifest(folder)
-    config, results = manifest.config, RunLog(folder).results()
-    bench = config.get("bench", {})
+    run = open_run(folder)
+    manifest, results = run.manifest, run.results
+    config, bench = manifest.config, run.settings
     s = summarize(results, bench.get("k"))
     s["run"] = {k: bench.get(k) for k in RUN_FIELDS}
+    s["run"]["kind"] = run.kind
+    s["run"]["format"] = manifest.upgraded_from or manifest.format
+    if run.kind == "formalize":
+        s["run"]["strategy"] = ",".join(run.strategies)
+        s["run"]["model"] = run.model
     s["run"]["family"] = bench.get("family") or []
-    s["run"]["expected_tasks"] = config.get("tasks")
+    expected = config.get("tasks")
+    s["run"]["expected_tasks"] = len(expected) if isinstance(expected, list) else expected
     s["run"]["finished"] = len(results)
     s["run"]["path"] = str(folder)
     s["run"]["command"] = manifest.command
@@ -75,7 +147,9 @@ def run_summary(folder: Path) -> dict[str, Any]:
 
 
 def json_report(folders: list[Path]) -> dict[str, Any]:
+    """Every run's score card; with formalize runs among them also their seed 001 Table 1 rows."""
     runs = []
+    formalize = [f for f in folders if open_run(f).kind == "formalize"]
     for folder in folders:
         s = run_summary(folder)
         k = s["run"].get("k") or "all"
@@ -83,7 +157,7 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
         runs.append(
             {
                 "run": str(folder),
-                **{x: s["run"].get(x) for x in ("suite", "mode", "strategy", "model", "k", "samples")},
+                **{x: s["run"].get(x) for x in ("kind", "suite", "mode", "strategy", "model", "k", "samples")},
                 "tasks": o["tasks"],
                 "correct_at_k": {lvl: round(o[f"correct@{k}_{lvl}"] / 100.0, 4) for lvl in LEVELS},
                 "pass_at_k": {m: round(v / 100.0, 4) for m, v in s.get("pass@k", {}).items()},
@@ -99,6 +173,10 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
                 "taxonomy": s["taxonomy"],
             }
         )
+    if formalize:
+        from fmrepair.eval.formalize.report import pool, rows
+
+        return {"runs": runs, "table1": rows(pool(formalize))}
     return {"runs": runs}
 
 
@@ -151,9 +229,180 @@ def markdown_one(summary: dict[str, Any]) -> str:
 
 
 def markdown(summary_or_folders: dict[str, Any] | list[Path]) -> str:
+    """Score cards of repair and annotate runs; formalize runs as one seed 001 Table 1."""
     if isinstance(summary_or_folders, dict):
         return markdown_one(summary_or_folders)
-    return "# fmrepair report\n\n" + "\n".join(markdown_one(run_summary(f)) for f in summary_or_folders)
+    runs = [open_run(f) for f in summary_or_folders]
+    cards = [markdown_one(run_summary(r.folder)) for r in runs if r.kind != "formalize"]
+    formalize = [r.folder for r in runs if r.kind == "formalize"]
+    if formalize:
+        cards.append("## formalize runs: seed 001 Table 1\n\n" + table1(formalize))
+    return "# fmrepair report\n\n" + "\n".join(cards)
+
+
+def outcome_rows(runs: list[Run], by_strategy: bool = False) -> str:
+    """Every outcome as its own row, one column per run (per run and strategy with ``by_strategy``):
+    correct/faithful, rejected, not repaired or wrong, and the tasks outside the rates (not faulty,
+    infrastructure) or never correct (error, unknown score)."""
+    cols: list[tuple[str, list[TaskResult]]] = []
+    for i, run in enumerate(runs, 1):
+        if by_strategy:
+            cols += [(f"{i}: {st}", [r for r in run.results if r.strategy == st]) for st in run.strategies]
+        else:
+            cols.append((f"{i}", run.results))
+    labels = FORMALIZE_LABELS if by_strategy else OUTCOME_LABELS
+    counts = [Counter(labels[outcome(r)] for r in rs) for _, rs in cols]
+    order = list(dict.fromkeys(labels[o] for o in OUTCOMES))
+    lines = ["| outcome | " + " | ".join(c for c, _ in cols) + " |", "|---|" + "---:|" * len(cols)]
+    lines += [f"| {lbl} | " + " | ".join(str(c[lbl]) for c in counts) + " |" for lbl in order]
+    return "\n".join(lines) + "\n"
+
+
+def _legend(runs: list[Run]) -> str:
+    return (
+        "\n".join(
+            f"- {i}: `{r.folder}`: {r.kind}, {r.label}, suite {r.settings.get('suite')}"
+            + (f", k={r.settings['k']}" if r.settings.get("k") else "")
+            for i, r in enumerate(runs, 1)
+        )
+        + "\n"
+    )
+
+
+def _of_kind(folders: list[Path], kinds: tuple[str, ...], fmt: str) -> list[Run]:
+    runs = [open_run(f) for f in folders]
+    wrong = [f"{r.folder} ({r.kind})" for r in runs if r.kind not in kinds]
+    if wrong:
+        raise ReportError(f"--format {fmt} reads {' and '.join(kinds)} runs; not: {', '.join(wrong)}")
+    return runs
+
+
+def table1(folders: list[Path], fmt: str = "md") -> str:
+    """Seed 001 Table 1 over formalize runs (pooled per model and benchmark), then the outcome rows per
+    run and strategy; ``fmt`` json gives the table's rows."""
+    from fmrepair.eval.formalize.report import report
+
+    runs = _of_kind(folders, ("formalize",), "table1")
+    if fmt == "json":
+        return report([r.folder for r in runs], "json")
+    return (
+        report([r.folder for r in runs], "md")
+        + "\nOutcomes per run and strategy:\n\n"
+        + outcome_rows(runs, by_strategy=True)
+        + "\n"
+        + _legend(runs)
+    )
+
+
+def _k(run: Run) -> str:
+    return str(run.settings.get("k") or "all")
+
+
+def table5(folders: list[Path]) -> str:
+    """Seed 000 Table 5: per family the tasks and, per run (a setting), the faithful repairs; a summary
+    row, the repair rate, and every other outcome as its own row."""
+    runs = _of_kind(folders, ("repair", "annotate"), "table5")
+    cards = [summarize(r.results, r.settings.get("k")) for r in runs]
+    fams = sorted({f for c in cards for f in c["families"]})
+    n = len(runs)
+    lines = [
+        "| family | tasks | " + " | ".join(f"{i}" for i in range(1, n + 1)) + " |",
+        "|---|---:|" + "---:|" * n,
+    ]
+    for fam in fams:
+        tasks = max(c["families"].get(fam, {}).get("tasks", 0) for c in cards)
+        cells = [str(c["families"][fam]["faithful"]) if fam in c["families"] else "-" for c in cards]
+        lines.append(f"| {fam} | {tasks} | " + " | ".join(cells) + " |")
+    tasks = sum(max(c["families"].get(fam, {}).get("tasks", 0) for c in cards) for fam in fams)
+    lines.append(
+        "| **summary** | " + str(tasks) + " | " + " | ".join(str(c["overall"]["faithful"]) for c in cards) + " |"
+    )
+    rates = [f"{c['overall'][f'correct@{_k(r)}_faithful']:.1f}" for r, c in zip(runs, cards, strict=True)]
+    lines.append("| %repair (faithful) | | " + " | ".join(rates) + " |")
+    head = (
+        "Faithful repairs per family and run (seed 000 Table 5 shape; tasks: counted in the rates, "
+        "not-faulty and infrastructure faults out)\n\n"
+    )
+    return head + "\n".join(lines) + "\n\nOutcomes per run:\n\n" + outcome_rows(runs) + "\n" + _legend(runs)
+
+
+def table7(folders: list[Path]) -> str:
+    """Seed 000 Table 7: Correct@k (faithful, raw in brackets) per model and strategy; then every outcome
+    as its own row per run."""
+    runs = _of_kind(folders, ("repair", "annotate"), "table7")
+
+    def strategy(r: Run) -> str:
+        return str(r.settings.get("strategy") or ",".join(r.strategies))
+
+    rows = list(dict.fromkeys((str(r.settings.get("suite")), r.model) for r in runs))
+    strategies = list(dict.fromkeys(strategy(r) for r in runs))
+    cell: dict[tuple[str, str, str], str] = {}
+    for r in runs:
+        key = (str(r.settings.get("suite")), r.model, strategy(r))
+        if key in cell:
+            continue  # the first run of a suite, model and strategy fills the cell (all are in the outcome rows)
+        o = summarize(r.results, r.settings.get("k"))["overall"]
+        k = _k(r)
+        cell[key] = f"{o[f'correct@{k}_faithful']:.1f} ({o[f'correct@{k}_raw']:.1f}) @{k}"
+    lines = ["| suite | model | " + " | ".join(strategies) + " |", "|---|---|" + "---:|" * len(strategies)]
+    lines += [f"| {su} | {m} | " + " | ".join(cell.get((su, m, st), "-") for st in strategies) + " |" for su, m in rows]
+    head = "Correct@k per suite, model and strategy, faithful (raw) % (seed 000 Table 7 shape)\n\n"
+    return head + "\n".join(lines) + "\n\nOutcomes per run:\n\n" + outcome_rows(runs) + "\n" + _legend(runs)
+
+
+def report_text(folders: list[Path], fmt: str = "md") -> str:
+    """`bench report --format FMT` over run folders or archives of any kind."""
+    if fmt not in FORMATS:
+        raise ReportError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    if fmt == "json":
+        return json.dumps(json_report(folders), indent=2) + "\n"
+    if fmt == "html":
+        return html_report(folders)
+    if fmt == "table1":
+        return table1(folders)
+    if fmt == "table5":
+        return table5(folders)
+    if fmt == "table7":
+        return table7(folders)
+    return markdown(folders)
+
+
+def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strategy: bool = False) -> dict[str, bool]:
+    """task (task x strategy with ``by_strategy``) -> correct at ``level``, over one ``strategy`` or all;
+    not-faulty tasks and infrastructure faults are out, errors and unknown scores are not correct."""
+    out: dict[str, bool] = {}
+    for r in run.results:
+        if r.counted and (strategy is None or r.strategy == strategy):
+            out.setdefault(f"{r.task_id} x {r.strategy}" if by_strategy else r.task_id, is_correct(r, level))
+    return out
+
+
+def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None = None) -> dict[str, Any]:
+    """Paired comparison of two runs of the same kind (bench compare): over their common tasks, or task x
+    strategy for runs with several strategies (formalize), or the tasks of one chosen strategy."""
+    from fmrepair.eval.stats import compare as paired
+
+    if level not in LEVELS:
+        raise ReportError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    ra, rb = open_run(a), open_run(b)
+    if ra.kind != rb.kind:
+        raise ReportError(f"{a} is a {ra.kind} run and {b} a {rb.kind} run: compare runs of one kind")
+    for run in (ra, rb):
+        if strategy is not None and strategy not in run.strategies:
+            raise ReportError(f"{run.folder}: no results of strategy {strategy!r} (has: {', '.join(run.strategies)})")
+    # pairs: tasks, or task x strategy when a run has several strategies (formalize) and none is chosen
+    several = strategy is None and max(len(ra.strategies), len(rb.strategies)) > 1
+    xa, xb = (paired_outcomes(run, level, strategy, several) for run in (ra, rb))
+    if not set(xa) & set(xb):
+        raise ReportError(f"{a} and {b} have no {'task x strategy' if several else 'task'} in common")
+    res = paired(xa, xb)
+    res.update({"a": str(a), "b": str(b), "level": level, "kind": ra.kind, "strategy": strategy})
+    res["pairs"] = "task x strategy" if several else "task"
+    res["outcomes"] = {
+        "a": dict(Counter(outcome(r) for r in ra.results)),
+        "b": dict(Counter(outcome(r) for r in rb.results)),
+    }
+    return res
 
 
 def _png(fig: Any) -> str:

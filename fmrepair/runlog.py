@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 FORMAT_VERSION = 2  # 1: untyped verdict/gate dicts, no kind/source (upgraded on read)
 
@@ -47,7 +47,22 @@ class _Record(BaseModel):
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        return key in type(self).model_fields or key in (self.model_extra or {})
+        return key in self.model_fields_set or key in (self.model_extra or {})
+
+    def keys(self) -> list[str]:
+        return list(self._stored(self.model_dump()))
+
+    def items(self) -> list[tuple[str, Any]]:
+        return list(self._stored(self.model_dump()).items())
+
+    def _stored(self, dumped: dict[str, Any]) -> dict[str, Any]:
+        keep = self.model_fields_set | set(self.model_extra or {})
+        return {k: v for k, v in dumped.items() if k in keep}
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: Any) -> dict[str, Any]:
+        """Stored as given: the keys the producer set (plus extras), not every default of every formalism."""
+        return self._stored(handler(self))
 
 
 class CommandRecord(_Record):
@@ -234,6 +249,12 @@ class RunManifest(BaseModel):
     resumes: list[dict[str, Any]] = Field(default_factory=list)  # resumes allowed with another code version
     upgraded_from: int | None = None  # set on read when the stored manifest had an older format
 
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The run's settings: the typed run config, or a format-1 run's ``config["bench"]`` (repair), or its
+        whole ``config`` (formalize: methods, rounds, suite)."""
+        return self.run_config or self.config.get("bench") or self.config
+
     @model_validator(mode="before")
     @classmethod
     def _upgrade(cls, data: Any) -> Any:
@@ -285,6 +306,10 @@ def rewrite_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
     os.replace(tmp, path)
 
 
+class RunNotFound(FileNotFoundError):
+    """A reader was given a path that is not a run folder or archive."""
+
+
 class RunLog:
     """A run folder. Thread-safe appends."""
 
@@ -293,12 +318,33 @@ class RunLog:
     RESULTS_GZ = "results.jsonl.gz"  # an archived run (docs/results/): read-only
     MANIFEST = "manifest.json"
 
-    def __init__(self, folder: str | Path) -> None:
+    def __init__(self, folder: str | Path, *, readonly: bool = False) -> None:
+        """A writer's run folder (created when missing; a torn last line is cut). Readers use
+        ``RunLog.open``, which creates nothing and changes nothing."""
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.readonly = readonly
         self._lock = threading.Lock()
+        if readonly:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
         self._repair_torn(self.folder / self.ATTEMPTS)
         self._repair_torn(self.folder / self.RESULTS)
+
+    @classmethod
+    def open(cls, folder: str | Path) -> RunLog:
+        """Open an existing run folder or archive to read it; creates no folder and writes nothing.
+
+        Raises RunNotFound (a FileNotFoundError) when the folder is missing or holds no manifest.json."""
+        path = Path(folder)
+        if not path.is_dir():
+            raise RunNotFound(f"{folder}: no such run folder")
+        if not (path / cls.MANIFEST).is_file():
+            raise RunNotFound(f"{folder}: not a run folder or archive (no {cls.MANIFEST})")
+        return cls(path, readonly=True)
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise PermissionError(f"{self.folder}: opened read-only (RunLog.open)")
 
     @staticmethod
     def _repair_torn(path: Path) -> None:
@@ -313,18 +359,33 @@ class RunLog:
             f.truncate(cut)
 
     def write_manifest(self, manifest: RunManifest) -> None:
+        self._writable()
         tmp = self.folder / (self.MANIFEST + ".tmp")
         tmp.write_text(manifest.model_dump_json(indent=2), encoding="utf-8")
         os.replace(tmp, self.folder / self.MANIFEST)
 
     def read_manifest(self) -> RunManifest | None:
+        """The manifest, upgraded to the current format (None when there is none).
+
+        A format-1 manifest names no kind: a run with the formalize methods, or whose results all use the
+        seed 001 strategies (zero-shot, self-review, gated), is a formalize run; any other a repair run."""
         p = self.folder / self.MANIFEST
-        return RunManifest.model_validate_json(p.read_text(encoding="utf-8")) if p.exists() else None
+        if not p.exists():
+            return None
+        manifest = RunManifest.model_validate_json(p.read_text(encoding="utf-8"))
+        config = manifest.config
+        if manifest.upgraded_from is not None and "bench" not in config and "methods" not in config:
+            strategies = {str(d.get("strategy")) for d in self._result_lines()}
+            if strategies and strategies <= FORMALIZE_STRATEGIES:
+                manifest.kind = "formalize"
+        return manifest
 
     def append_attempt(self, record: AttemptRecord) -> None:
+        self._writable()
         _append_line(self.folder / self.ATTEMPTS, record, self._lock)
 
     def append_result(self, result: TaskResult) -> None:
+        self._writable()
         _append_line(self.folder / self.RESULTS, result, self._lock)
 
     def attempts(self) -> list[AttemptRecord]:

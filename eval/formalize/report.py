@@ -3,7 +3,9 @@ zero-shot, LLM self-review and the evidence gate, with fixes/breaks against zero
 exact McNemar p-values; plus how often the deterministic diagnosis flagged wrong and right artifacts.
 
 Runs of the same model on the same benchmark (e.g. two slices of one suite) are pooled by task id;
-a task present twice keeps its first result.
+a task present twice keeps its first result. Format-1 and format-2 runs read alike (RunLog upgrades);
+infrastructure faults (a lost endpoint or verifier) and not-scored tasks are out of the accuracies, as in
+every rate (`bench report --format table1` lists them on their own rows).
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ class Pooled:
 def pool(folders: list[str | Path]) -> list[Pooled]:
     groups: dict[tuple[str, str], Pooled] = {}
     for folder in folders:
-        log = RunLog(folder)
+        log = RunLog.open(folder)  # read-only; RunNotFound (a FileNotFoundError) for a missing folder
         manifest = log.read_manifest()
-        if manifest is None:
-            raise FileNotFoundError(f"{folder}: no manifest.json (not a run folder)")
-        model = str(manifest.model.get("name", "?"))
-        suite = manifest.config.get("suite")
+        assert manifest is not None
+        model = str(manifest.settings.get("model") or manifest.model.get("name", "?"))
+        suite = manifest.settings.get("suite")
         for r in log.results():
+            if not r.counted:
+                continue
             key = (model, benchmark_of(r.task_id, suite))
             g = groups.setdefault(key, Pooled(model, key[1]))
             if str(folder) not in g.runs:
@@ -157,4 +160,3 @@ def report(folders: list[str | Path], fmt: str = "md") -> str:
     if fmt != "md":
         raise ValueError(f"unknown format {fmt!r} (md | json)")
     return markdown(table)
-

@@ -27,8 +27,11 @@ class RunData:
 
     @property
     def settings(self) -> dict[str, Any]:
-        cfg = self.manifest.config
-        return cfg.get("bench") or cfg
+        return self.manifest.settings
+
+    @property
+    def kind(self) -> str:
+        return self.manifest.kind
 
     @property
     def suite(self) -> str | None:
@@ -50,10 +53,9 @@ class RunData:
 
 
 def load_run(folder: Path) -> RunData:
+    """Read a run folder or archive (read-only: a missing folder is a FileNotFoundError, nothing is created)."""
     folder = Path(folder)
-    if not (folder / RunLog.MANIFEST).is_file():
-        raise FileNotFoundError(f"{folder}: not a run folder (no {RunLog.MANIFEST})")
-    log = RunLog(folder)
+    log = RunLog.open(folder)
     manifest = log.read_manifest()
     assert manifest is not None
     attempts: dict[str, list[AttemptRecord]] = {}
