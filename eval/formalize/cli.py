@@ -55,7 +55,7 @@ def formalize_report(
     fmt: str = typer.Option("md", "--format", help="md | json."),
     out: str | None = typer.Option(None, "--out", help="Write here instead of stdout."),
 ) -> None:
-    """Seed 001 Table 1: accuracy per model and benchmark, fixes/breaks against zero-shot, McNemar."""
+    """Seed 001 Table 1 (hidden alias for one release of `fmrepair bench report --format table1`)."""
     from pathlib import Path
 
     from fmrepair.eval.formalize.report import report
@@ -73,4 +73,4 @@ def formalize_report(
 
 def register(app: typer.Typer) -> None:
     app.command("formalize", hidden=True)(formalize)
-    app.command("formalize-report")(formalize_report)
+    app.command("formalize-report", hidden=True)(formalize_report)  # alias of `bench report --format table1`
