@@ -43,9 +43,10 @@ def run(a: argparse.Namespace, workers: int, i: int) -> dict:
         cmd += ["--candidates", str(a.candidates)]
     if a.proposals:
         cmd += ["--proposals", str(a.proposals)]
-    env = {**os.environ, "FMREPAIR_BENCH_SHARED_CACHE": "0" if a.no_shared_cache else "1"}
+    if a.no_shared_cache:
+        cmd += ["--no-shared-cache"]
     load0, cpu0, t0 = os.getloadavg(), _cpu(), time.monotonic()
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
     wall, cpu, load1 = time.monotonic() - t0, _cpu() - cpu0, os.getloadavg()
     if done.returncode != 0:
         raise SystemExit(done.stderr[-3000:])

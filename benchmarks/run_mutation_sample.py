@@ -10,9 +10,9 @@
 seed 000 §4.2 duplicate file, which `fmrepair bench` skips, takes the result of its first copy.
 
 The sample is fixed by the seed: per (family, exercise), ``random.Random(seed).sample`` of the sorted
-task ids (duplicates removed, as in `fmrepair bench`). ``--no-prune`` sets
-``FMREPAIR_MUTATION_PRUNE=0`` (no counterexample pruning; the predictions are still audited, see
-``FMREPAIR_MUTATION_AUDIT``). This script only measures: it selects ids and calls `fmrepair bench`.
+task ids (duplicates removed, as in `fmrepair bench`). ``--no-prune`` sets the run setting
+``search_prune: false`` (no counterexample pruning; the predictions are still audited, see
+``search_audit`` and ``--audit``). This script only measures: it selects ids and calls `fmrepair bench`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import random
 import statistics
 import sys
@@ -133,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=10.0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--no-prune", action="store_true")
+    p.add_argument("--audit", help="audit mode: append predictions and mistrust events to this JSONL file")
     a = p.parse_args(argv)
     if a.cmd == "table":
         print(table(a.folders))
@@ -144,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "ids":
         print(" ".join(ids))
         return 0
-    if a.no_prune:
-        os.environ["FMREPAIR_MUTATION_PRUNE"] = "0"
     from fmrepair.eval.bench import BenchConfig, run_bench
 
     cfg = BenchConfig(
@@ -157,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         check_timeout_s=a.timeout,
         ids=ids,
         workers=a.workers,
+        search_prune=not a.no_prune,
+        search_audit=a.audit,
     )
     summary = run_bench(cfg, Path(a.out), progress=True)
     print(json.dumps({k: v for k, v in summary.items() if k in ("tasks", "raw", "faithful", "equivalent")}))

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
+
+from fmrepair.eval.config import BenchConfig
+from fmrepair.eval.config_cli import with_config_options
 
 bench_app = typer.Typer(help="Benchmark runs: run a suite, report, compare runs.", no_args_is_help=True)
 
@@ -19,79 +22,51 @@ def _fail(msg: str) -> None:
 
 
 @bench_app.command("run")
+@with_config_options(BenchConfig)
 def run(
-    suite: str = typer.Option(..., help="Suite name (fmrepair tasks list)."),
-    out: Path = typer.Option(..., help="Run folder; an existing one is resumed."),
-    root: str | None = typer.Option(None, help="Benchmark root laid out like the suite's folder."),
-    mode: str | None = typer.Option(None, help="frozen | hidden (ARepair)."),
-    strategy: str = typer.Option("single-gf"),
-    model: str = typer.Option("qwen2.5-coder-0.5b", help="Model name, or 'none' for search-only strategies."),
-    k: int = typer.Option(6, min=1, help="Iterations per chain."),
-    samples: int = typer.Option(1, min=1),
-    independent_samples: bool = typer.Option(False, help="Run all samples (unbiased pass@k)."),
-    edit_mode: str = typer.Option("paragraph"),
-    temperature: float = typer.Option(0.2),
-    seed: int = typer.Option(0),
-    max_new_tokens: int = typer.Option(400),
-    wall_seconds: float | None = typer.Option(
-        None,
-        help="Safety cap on wall time per task (default: none for model strategies, 1800 s for search). A task "
-        "it cuts short says stop_reason wall_cap: that result depends on machine load.",
+    overrides: list[str] | None = typer.Argument(
+        None, metavar="[KEY=VALUE]...", help="Run config overrides, applied last (e.g. k=3 search_prune=false)."
     ),
-    candidates: int | None = typer.Option(
-        None, help="Search: checked candidates per task (default 3000); the budget that decides results."
+    out: Path | None = typer.Option(None, help="Run folder; an existing one is resumed. Required."),
+    config: Path | None = typer.Option(
+        None, "--config", help="Run config file (YAML, keys as below); options and KEY=VALUE given here override it."
     ),
-    proposals: int | None = typer.Option(
-        None, help="Search: distinct candidates proposed per task, pruned in Python or checked (default 200000)."
-    ),
-    timeout: float = typer.Option(30.0, help="Verifier timeout per check."),
-    limit: int | None = typer.Option(None),
-    ids: list[str] | None = typer.Option(None, "--ids", help="Only these task ids (repeatable, or comma-separated)."),
-    family: list[str] | None = typer.Option(
-        None, "--family", help="Only these families (repeatable, or comma-separated)."
-    ),
-    workers: int = typer.Option(
-        1, min=1, help="Tasks in parallel: processes for search strategies (mutate, hybrid), else threads."
+    set_: list[str] | None = typer.Option(None, "--set", help="KEY=VALUE run config override (repeatable)."),
+    print_config: bool = typer.Option(
+        False, help="Print the run config (YAML; null: the suite's default) and exit; runs nothing."
     ),
     allow_code_change: bool = typer.Option(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
     ),
     as_json: bool = typer.Option(False, "--json"),
+    settings: dict[str, Any] | None = None,
 ) -> None:
-    """Run (or resume) a benchmark; prints the score card."""
-    from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench
+    """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
+    defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
+    from fmrepair.eval.bench import ConfigMismatch, run_bench
     from fmrepair.eval.bench_procs import UnfinishedTasks
+    from fmrepair.eval.config import ConfigError, build_config, dump_config
+    from fmrepair.eval.config_cli import given
     from fmrepair.eval.report import markdown, run_summary
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName
 
-    cfg = BenchConfig(
-        suite=suite,
-        root=root,
-        mode=mode,
-        strategy=strategy,
-        model=model,
-        k=k,
-        samples=samples,
-        independent_samples=independent_samples,
-        edit_mode=edit_mode,
-        temperature=temperature,
-        seed=seed,
-        max_new_tokens=max_new_tokens,
-        wall_seconds=wall_seconds,
-        candidates=candidates,
-        proposals=proposals,
-        check_timeout_s=timeout,
-        limit=limit,
-        ids=[x for v in ids or [] for x in re.split(r"[,\s]+", v) if x],
-        family=[x for v in family or [] for x in re.split(r"[,\s]+", v) if x],
-        workers=workers,
-    )
+    try:
+        cfg = build_config(config, given(settings or {}), [*(overrides or []), *(set_ or [])])
+    except ConfigError as e:
+        _fail(str(e))
+        return
+    if print_config:
+        sys.stdout.write(dump_config(cfg))
+        return
+    if out is None:
+        _fail("--out is required: the run folder (an existing one is resumed)")
+        return
     try:
         from fmrepair.agents.strategies import STRATEGIES
 
-        if strategy not in STRATEGIES:
-            raise UnknownName(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES.names())}")
+        if cfg.strategy not in STRATEGIES:
+            raise UnknownName(f"unknown strategy {cfg.strategy!r}; known: {', '.join(STRATEGIES.names())}")
         command = shlex.join(["fmrepair", *sys.argv[1:]])
         run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
     except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks) as e:

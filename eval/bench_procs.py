@@ -10,7 +10,7 @@ after its attempts, so resuming and SIGKILL-safety are those of a threaded run.
 
 Verdicts are shared between the processes through the on-disk :class:`VerdictCache` in the run folder
 (``verdict-cache/``: one JSON file per verdict, written to a temporary name and renamed, so readers never
-see half a file; removed when the run is complete). ``FMREPAIR_BENCH_SHARED_CACHE=0`` keeps each
+see half a file; removed when the run is complete). The run setting ``shared_cache: false`` keeps each
 process's cache in memory only. A worker that dies leaves its task unfinished (redone on resume; the run
 ends with :class:`UnfinishedTasks`); a parent that dies takes its workers with it.
 """
@@ -167,8 +167,7 @@ def run_in_processes(cfg: Any, todo: list[Task], log: RunLog, on_result: Callabl
     """Run ``todo`` in ``cfg.workers`` processes, writing every attempt and result into ``log``."""
     if not todo:
         return
-    shared = os.environ.get("FMREPAIR_BENCH_SHARED_CACHE", "1") != "0"
-    cache_dir = log.folder / CACHE_DIR if shared else None
+    cache_dir = log.folder / CACHE_DIR if cfg.shared_cache else None
     pool = _Pool(cfg, cache_dir)
     pending = list(reversed(todo))  # pop() takes them in the run's order
     lost: list[str] = []

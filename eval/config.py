@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import re
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -134,3 +135,127 @@ def identity_fields() -> tuple[str, ...]:
         for name, f in BenchConfig.model_fields.items()
         if (f.json_schema_extra or {}).get("identity", True)  # type: ignore[union-attr]
     )
+
+
+# -- building a run config: defaults < config file < command-line flags < KEY=VALUE overrides -------------
+
+
+class ConfigError(ValueError):
+    """A run config that cannot be resolved: unreadable file, unknown key, invalid value."""
+
+
+def _key_names() -> dict[str, str]:
+    """Every spelling of a field's key -> the field (``check_timeout_s``, ``check-timeout-s``, ``timeout``)."""
+    out: dict[str, str] = {}
+    for name, f in BenchConfig.model_fields.items():
+        out[name] = out[name.replace("_", "-")] = name
+        cli = (f.json_schema_extra or {}).get("cli")  # type: ignore[union-attr]
+        if isinstance(cli, str):
+            out[cli.lstrip("-")] = out[cli.lstrip("-").replace("-", "_")] = name
+    return out
+
+
+def field_key(key: str, where: str) -> str:
+    """The field a user's key names; an unknown key is a ConfigError naming ``where`` and close matches."""
+    names = _key_names()
+    if key in names:
+        return names[key]
+    import difflib
+
+    near = difflib.get_close_matches(key, list(BenchConfig.model_fields), n=3)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    known = ", ".join(BenchConfig.model_fields)
+    raise ConfigError(f"{where}: unknown run config key {key!r}{hint} (known: {known})")
+
+
+def _takes_text(name: str) -> bool:
+    """Whether the field holds text (so an override value like ``on`` or ``1e3`` stays a string)."""
+    import typing
+
+    ann = BenchConfig.model_fields[name].annotation
+    args = typing.get_args(ann)
+    return ann is str or str in args or typing.get_origin(ann) in (typing.Literal, list)
+
+
+def parse_override(pair: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` -> (field, value): the value is read as YAML (``null``, numbers, booleans, lists),
+    except that text fields keep the text as written (``null`` or ``~`` is None)."""
+    import yaml
+
+    key, sep, raw = pair.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError(f"override {pair!r}: expected KEY=VALUE")
+    name = field_key(key.strip(), f"override {pair!r}")
+    raw = raw.strip()
+    if raw in ("null", "~", "None") and not BenchConfig.model_fields[name].is_required():
+        return name, None
+    if _takes_text(name) and not raw.startswith("["):
+        return name, raw
+    try:
+        return name, yaml.safe_load(raw)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"override {pair!r}: cannot read the value: {e}") from None
+
+
+def load_config_file(path: Path) -> dict[str, Any]:
+    """A YAML (or JSON) run config file: a mapping of run config keys (see `BenchConfig`)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"cannot read run config {path}: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path} is not valid YAML: {e}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: a run config is a mapping of keys to values, not a {type(data).__name__}")
+    return {field_key(str(k), str(path)): v for k, v in data.items()}
+
+
+def build_config(
+    file: Path | None = None, flags: dict[str, Any] | None = None, overrides: list[str] | None = None
+) -> BenchConfig:
+    """The run config: field defaults, then ``file``'s keys, then ``flags`` (the options given on the
+    command line, by field name), then ``KEY=VALUE`` ``overrides``; each later layer wins."""
+    values: dict[str, Any] = {}
+    source: dict[str, str] = {}
+    layers: list[tuple[str, dict[str, Any]]] = []
+    if file is not None:
+        layers.append((str(file), load_config_file(file)))
+    layers.append(("command line", {field_key(k, "command line"): v for k, v in (flags or {}).items()}))
+    for pair in overrides or []:
+        name, value = parse_override(pair)
+        layers.append((pair, {name: value}))
+    for label, layer in layers:
+        for k, v in layer.items():
+            values[k] = v
+            source[k] = label
+    return validate_config(values, source)
+
+
+def validate_config(values: dict[str, Any], source: dict[str, str] | None = None) -> BenchConfig:
+    """``BenchConfig(**values)`` with pydantic's errors as one clear message per field."""
+    from pydantic import ValidationError
+
+    try:
+        return BenchConfig(**values)
+    except ValidationError as e:
+        lines = []
+        for err in e.errors():
+            key = ".".join(str(x) for x in err["loc"]) or "config"
+            field = str(err["loc"][0]) if err["loc"] else ""
+            if err["type"] == "missing":
+                lines.append(f"{key}: required (give --{key.replace('_', '-')}, or {key}: in --config FILE)")
+                continue
+            where = f" (from {(source or {})[field]})" if field in (source or {}) else ""
+            lines.append(f"{key}: {err['msg']}, got {err.get('input')!r}{where}")
+        raise ConfigError("invalid run config:\n  " + "\n  ".join(lines)) from None
+
+
+def dump_config(cfg: BenchConfig) -> str:
+    """The config as a YAML run config file (every key, in declaration order)."""
+    import yaml
+
+    return yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)

@@ -12,28 +12,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-# bench settings that change what a run measures (budgets, timeouts, sampling, model, selection)
-IDENTITY = (
-    "suite",
-    "root",
-    "mode",
-    "family",
-    "ids",
-    "limit",
-    "strategy",
-    "model",
-    "k",
-    "samples",
-    "independent_samples",
-    "edit_mode",
-    "seed",
-    "temperature",
-    "max_new_tokens",
-    "wall_seconds",
-    "candidates",
-    "proposals",
-    "check_timeout_s",
-)
+from fmrepair.eval.config import BenchConfig, identity_fields
+
+# bench settings that change what a run measures (budgets, timeouts, sampling, model, selection, search
+# options): every run config field except those marked ``identity: False`` there (workers, caching)
+IDENTITY = identity_fields()
 # manifest fields naming the code version
 CODE = ("git_commit", "git_dirty", "git_diff_sha256")
 
@@ -85,9 +68,14 @@ def code_version() -> dict[str, Any]:
 def identity_diffs(
     old_bench: dict[str, Any], old_code: dict[str, Any], bench: dict[str, Any], code: dict[str, Any]
 ) -> list[str]:
-    """``field: old -> new`` for every identity field that differs (a field the old manifest lacks is
-    compared as its default, i.e. as None)."""
-    out = [f"{k}: {old_bench.get(k)!r} -> {bench.get(k)!r}" for k in IDENTITY if old_bench.get(k) != bench.get(k)]
+    """``field: old -> new`` for every identity field that differs (a field the old manifest lacks, made
+    before the field existed, is compared as the field's default)."""
+    fields = BenchConfig.model_fields
+
+    def get(d: dict[str, Any], k: str) -> Any:
+        return d[k] if k in d else fields[k].get_default(call_default_factory=True)
+
+    out = [f"{k}: {get(old_bench, k)!r} -> {get(bench, k)!r}" for k in IDENTITY if get(old_bench, k) != get(bench, k)]
     out += [f"{k}: {old_code.get(k)!r} -> {code.get(k)!r}" for k in CODE if old_code.get(k) != code.get(k)]
     return out
 

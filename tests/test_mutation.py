@@ -247,14 +247,13 @@ def test_pred_called_from_facts_gets_no_flip_observations(client):
     assert "mixed" not in called_from_facts(model)
 
 
-def test_pruning_off_audit_finds_no_unsound_prediction(verifier, monkeypatch, tmp_path):
+def test_pruning_off_audit_finds_no_unsound_prediction(verifier, tmp_path):
     """With pruning off every candidate is checked; each one the pruner would have dropped must fail."""
     import json
 
     audit = tmp_path / "audit.jsonl"
-    monkeypatch.setenv("FMREPAIR_MUTATION_PRUNE", "0")
-    monkeypatch.setenv("FMREPAIR_MUTATION_AUDIT", str(audit))
-    repair_task(lts_task(), ScriptedModel([]), verifier, config("mutate", candidates=80), gate=gate)
+    cfg = config("mutate", candidates=80).model_copy(update={"search_prune": False, "search_audit": str(audit)})
+    repair_task(lts_task(), ScriptedModel([]), verifier, cfg, gate=gate)
     lines = [json.loads(x) for x in audit.read_text().splitlines()]
     assert any("unsound" in x for x in lines)  # predictions were audited
     assert not [x for x in lines if x.get("unsound") or "mistrust" in x]

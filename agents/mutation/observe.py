@@ -4,8 +4,8 @@ A failing *hidden* check (single parameterless editable pred, not shaping the fa
 that instance the checked candidate and the reference disagree, so any repair must give the pred the
 opposite value there. A failing *visible* check of assertion A gives a "check": a candidate for which the
 facts hold and A fails there keeps that counterexample. When the analyzer contradicts our evaluator
-(`mistrust`), pruning stops for the task; with pruning off (`FMREPAIR_MUTATION_PRUNE=0`) every prediction
-is audited against the analyzer's verdict (`FMREPAIR_MUTATION_AUDIT=path` logs them).
+(`mistrust`), pruning stops for the task; with pruning off (run setting `search_prune: false`) every
+prediction is audited against the analyzer's verdict (`search_audit: PATH` logs them).
 """
 
 from __future__ import annotations

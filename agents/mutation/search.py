@@ -9,7 +9,6 @@ they cost a check; candidates are deduplicated on normalized text; checks run in
 from __future__ import annotations
 
 import itertools
-import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -58,10 +57,10 @@ class MutationSearch(Observer):
         self.deadline = session.started + self.wall_cap
         self.chain = 0
         self.round_cap: int | None = None
-        # FMREPAIR_MUTATION_PRUNE=0: check every candidate (the predictions are still audited)
-        self.prune = os.environ.get("FMREPAIR_MUTATION_PRUNE", "1") != "0"
-        self.audit_path = os.environ.get("FMREPAIR_MUTATION_AUDIT")
-        self.synth = os.environ.get("FMREPAIR_MUTATION_SYNTH", "1") != "0"
+        # typed run settings (RepairConfig); search_prune off: check every candidate, auditing each prediction
+        self.prune = session.config.search_prune
+        self.audit_path = session.config.search_audit
+        self.synth = session.config.search_synth
 
     # -- setup -----------------------------------------------------------------------------------
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:

@@ -1,0 +1,101 @@
+"""Command-line options generated from a pydantic model: one declaration per setting.
+
+`config_options(BenchConfig)` gives every field as a typer option: ``--field-name`` (or the field's
+``cli`` name), its type, its description as help and its default shown. A bool field is a
+``--name/--no-name`` flag; a list field is repeatable and takes comma-separated values. Every option's
+own default is None, so the command knows which ones the user gave (those override a ``--config`` file).
+`with_config_options` adds them to a typer command, which receives them as one dict: ``settings``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from pydantic import BaseModel
+
+PANEL = "Run config (also as KEY: VALUE in --config FILE, or KEY=VALUE)"
+
+
+def _option_type(annotation: Any) -> tuple[Any, str]:
+    """(the option's type, a note on its values) for a field annotation."""
+    base = annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):  # X | None -> X
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        base = args[0] if len(args) == 1 else annotation
+    if typing.get_origin(base) is typing.Literal:
+        return str, "one of: " + ", ".join(str(a) for a in typing.get_args(base))
+    if typing.get_origin(base) is list:
+        return list[str], ""
+    if base in (str, int, float, bool):
+        return base, ""
+    raise TypeError(f"no command-line option type for {annotation!r}")
+
+
+def _shown(default: Any) -> str | bool:
+    if default is None or default == []:
+        return False
+    if isinstance(default, bool):
+        return "on" if default else "off"
+    return str(default)
+
+
+def config_options(model: type[BaseModel]) -> list[inspect.Parameter]:
+    """One keyword parameter with a typer option per field of ``model``."""
+    params = []
+    for name, f in model.model_fields.items():
+        kind, note = _option_type(f.annotation)
+        extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+        flag = str(extra.get("cli") or "--" + name.replace("_", "-"))
+        help_text = (f.description or name).rstrip(".")
+        if help_text[1:2] != ":":  # "k: ..." stays as the field says
+            help_text = help_text[0].upper() + help_text[1:]
+        help_text += (f" ({note})" if note else "") + "."
+        if f.is_required():
+            help_text += " Required (here or in --config)."
+        decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag]
+        default = None if f.is_required() else f.get_default(call_default_factory=True)
+        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=PANEL)
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
+    return params
+
+
+def given(settings: dict[str, Any]) -> dict[str, Any]:
+    """The options the user gave (an option not given is None; a repeatable one not given is empty)."""
+    return {k: v for k, v in settings.items() if v is not None and v != [] and v != ()}
+
+
+def with_config_options(model: type[BaseModel]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a typer command ``f(..., settings: dict)``: the command gets one option per field of
+    ``model`` after its own parameters, and ``settings`` holds their values by field name."""
+
+    def wrap(func: Callable[..., Any]) -> Callable[..., Any]:
+        hints = typing.get_type_hints(func)
+        own = [
+            p.replace(annotation=hints.get(p.name, p.annotation))
+            for p in inspect.signature(func).parameters.values()
+            if p.name != "settings"
+        ]
+        generated = config_options(model)
+        clash = {p.name for p in own} & {p.name for p in generated}
+        if clash:
+            raise TypeError(f"{func.__name__}: parameters named like config fields: {sorted(clash)}")
+        fields = {p.name for p in generated}
+
+        @functools.wraps(func)
+        def command(**kwargs: Any) -> Any:
+            settings = {k: kwargs.pop(k) for k in list(kwargs) if k in fields}
+            return func(settings=settings, **kwargs)
+
+        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own] + generated
+        del command.__wrapped__  # typer reads __signature__, not the wrapped function's
+        command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return wrap
