@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair import __version__
-from fmrepair.runlog import RunManifest
+from fmrepair.runlog import RunKind, RunManifest
 
 KEY_PACKAGES = ("pydantic", "JPype1", "pythonalloyclient", "torch", "transformers", "outlines", "vllm", "httpx")
 
@@ -35,9 +35,20 @@ def git_commit() -> str | None:
 
 
 def build_manifest(
-    config: dict[str, Any], model: dict[str, Any], extra_versions: dict[str, str] | None = None
+    config: dict[str, Any],
+    model: dict[str, Any],
+    extra_versions: dict[str, str] | None = None,
+    *,
+    kind: RunKind = "repair",
+    run_config: dict[str, Any] | None = None,
 ) -> RunManifest:
+    """A format-2 manifest; ``run_config`` (the resolved typed run config's model_dump) defaults to
+    ``config["bench"]``, where `bench run` has always put it."""
     versions = package_versions()
     versions.update(extra_versions or {})
     versions["alloy"] = "6.1.0 (pythonalloyclient jar)"
-    return RunManifest(config=config, model=model, versions=versions, git_commit=git_commit())
+    if run_config is None:
+        run_config = dict(config.get("bench") or {})
+    return RunManifest(
+        kind=kind, run_config=run_config, config=config, model=model, versions=versions, git_commit=git_commit()
+    )

@@ -260,9 +260,13 @@ class RunManifest(BaseModel):
     def _upgrade(cls, data: Any) -> Any:
         """A format-1 manifest: kind formalize when it lists formalize methods, else repair (RunLog refines
         it from the results' strategies); the bench config is the run config."""
-        if not isinstance(data, dict) or int(data.get("format", FORMAT_VERSION)) >= 2:
+        if not isinstance(data, dict):
             return data
         config = data.get("config") or {}
+        if "kind" not in data and "methods" in config:  # the formalize runner's manifest names its methods
+            data = {**data, "kind": "formalize"}
+        if int(data.get("format", FORMAT_VERSION)) >= 2:
+            return data
         data = {**data, "format": FORMAT_VERSION, "upgraded_from": int(data.get("format", 1))}
         data.setdefault("kind", "formalize" if "methods" in config else "repair")
         if not data.get("run_config"):
