@@ -155,8 +155,10 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
     """Run one task and append its result line: a not-faulty task (its faulty text already meets every
     command, hidden oracle included) gets a ``not_faulty`` line and no strategy; a task whose run raises
     gets an ``error`` line (never counted as repaired)."""
+    from fmrepair.eval.bench_kinds import with_kind_defaults
     from fmrepair.eval.suites.verify import check_faulty
 
+    cfg = with_kind_defaults(cfg, "repair")  # a caller's unresolved config: the repair defaults
     try:
         if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
             why = "not_faulty: the faulty text is not faulty (it already meets every command)"

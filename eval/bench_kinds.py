@@ -71,15 +71,18 @@ def resolve_config(cfg: Any) -> tuple[Any, str]:
         update["model"] = DEFAULT_MODEL
     elif cfg.model == "none":
         raise RunSetupError(f"strategy {strategy!r} needs a model: pass --model NAME")
-    for key, value in KIND_DEFAULTS[kind].items():
-        if getattr(cfg, key, None) is None:
-            update[key] = value
-    if kind == "formalize" and (update.get("samples") or cfg.samples) != 1:
+    resolved = with_kind_defaults(cfg.model_copy(update=update), kind)
+    if kind == "formalize" and resolved.samples != 1:
         raise RunSetupError("formalize strategies take one sample per task (--samples 1)")
-    if kind == "annotate" and (update.get("edit_mode") or cfg.edit_mode) not in ("insert", "whole"):
+    if kind == "annotate" and resolved.edit_mode not in ("insert", "whole"):
         raise RunSetupError("annotate edit modes: insert | whole")
-    resolved = cfg.model_copy(update=update)
     return resolved, kind
+
+
+def with_kind_defaults(cfg: Any, kind: str) -> Any:
+    """``cfg`` with every unset setting of KIND_DEFAULTS[kind] filled in (a copy; ``cfg`` when none is unset)."""
+    update = {k: v for k, v in KIND_DEFAULTS[kind].items() if getattr(cfg, k, None) is None}
+    return cfg.model_copy(update=update) if update else cfg
 
 
 class Verifiers:

@@ -32,9 +32,8 @@ from typing import Any
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
 from fmrepair.task import Task
 
-__all__ = ["CACHE_DIR", "PROCESS_STRATEGIES", "UnfinishedTasks", "run_in_processes", "use_processes"]
+__all__ = ["CACHE_DIR", "UnfinishedTasks", "run_in_processes", "use_processes"]
 
-PROCESS_STRATEGIES = frozenset({"mutate", "hybrid"})  # CPU-bound in Python: one process per worker
 SERVED_BACKENDS = frozenset({"openai", "scripted"})  # no model weights in the process: safe to run N copies
 CACHE_DIR = "verdict-cache"
 ATTEMPT_CHUNK = 64  # attempt lines per message from a worker
@@ -53,9 +52,13 @@ class UnfinishedTasks(RuntimeError):
 
 
 def use_processes(cfg: Any) -> bool:
-    """Worker processes for a search strategy with several workers, unless the model lives in the process
-    (transformers, vLLM offline: N copies of the weights; those batch across threads instead)."""
-    if cfg.workers < 2 or cfg.strategy not in PROCESS_STRATEGIES:
+    """Worker processes for a CPU-bound search strategy (``processes`` in agents/strategies.py
+    STRATEGY_INFO) with several workers, unless the model lives in the process (transformers, vLLM
+    offline: N copies of the weights; those batch across threads instead)."""
+    from fmrepair.agents.strategies import STRATEGY_INFO
+
+    info = STRATEGY_INFO.get(cfg.strategy or "")
+    if cfg.workers < 2 or info is None or not info.processes:
         return False
     if cfg.model == "none":
         return True
@@ -107,15 +110,15 @@ def _worker(cfg_json: str, inbox: Any, out: Any, cache_dir: str | None, parent: 
     _exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     from fmrepair.eval.bench import BenchConfig, load_model, run_one
-    from fmrepair.verifiers.alloy import AlloyVerifier
+    from fmrepair.eval.bench_kinds import Verifiers
 
     cfg = BenchConfig.model_validate_json(cfg_json)
     model = load_model(cfg)
     log = _QueueLog(out)
-    with AlloyVerifier(workers=1, cache_dir=cache_dir) as verifier:
+    with Verifiers(workers=1, cache_dir=cache_dir) as verifiers:  # the task's formalism, from the registry
         out.put(("ready", log.pid, None))
         while (task := inbox.get()) is not None:
-            run_one(task, cfg, model, verifier, log)  # type: ignore[arg-type]  # a RunLog in all but name
+            run_one(task, cfg, model, verifiers.get(task.formalism), log)  # type: ignore[arg-type]  # a RunLog
     out.put(("exit", log.pid, None))
 
 

@@ -24,7 +24,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.fields import FieldInfo
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.toolcall import EditMode
 
 
 def inherit(model: type[BaseModel], name: str, **extra: Any) -> Any:
@@ -63,21 +62,45 @@ class BenchConfig(BaseModel):
     ids: list[str] = Field(default_factory=list, description="only these task ids (repeatable, or comma-separated)")
     limit: int | None = Field(None, ge=0, description="only the first N selected tasks")
     # -- how to repair them
-    strategy: str = inherit(RepairConfig, "strategy")
-    model: str = Field(
-        "qwen2.5-coder-0.5b", description="model name (fmrepair models list), or 'none' for search-only strategies"
+    # fields left None take the suite's / the suite kind's default (eval/bench_kinds.py KIND_DEFAULTS), and
+    # the manifest records the resolved value
+    strategy: str | None = Field(
+        None,
+        description="strategy, or a comma-separated formalize set such as zero-shot,self-review,gated "
+        "(default: the suite's; fmrepair bench strategies)",
     )
-    k: int = inherit(Budget, "iterations")
-    samples: int = inherit(Budget, "samples")
+    model: str | None = Field(
+        None,
+        description="model name (fmrepair models list; default qwen2.5-coder-0.5b); not needed by search-only "
+        "strategies (mutate)",
+    )
+    k: int | None = Field(
+        None, ge=1, description="iterations per chain: repair 6; formalize: repair rounds, 1; annotate: answers "
+        "per chain, 2"
+    )
+    samples: int | None = Field(None, ge=1, description="chains per task (repair 1, formalize 1, annotate 2)")
     independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
-    edit_mode: EditMode = inherit(RepairConfig, "edit_mode")
-    temperature: float = inherit(RepairConfig, "temperature")
+    edit_mode: str | None = Field(
+        None, description="how answers edit the text: repair paragraph | patch | whole (paragraph); annotate "
+        "insert | whole (insert)"
+    )
+    temperature: float | None = Field(
+        None, ge=0.0, le=2.0, description="sampling temperature (repair 0.2, formalize 0.0, annotate 0.7)"
+    )
     seed: int = inherit(RepairConfig, "seed")
-    max_new_tokens: int = inherit(RepairConfig, "max_new_tokens")
+    max_new_tokens: int | None = Field(
+        None, ge=1, description="completion tokens per answer (repair 400, formalize 700, annotate 384)"
+    )
     wall_seconds: float | None = inherit(Budget, "wall_seconds")
     candidates: int | None = inherit(Budget, "candidates")
     proposals: int | None = inherit(Budget, "proposals")
-    check_timeout_s: float = inherit(RepairConfig, "check_timeout_s", cli="--timeout")
+    check_timeout_s: float | None = Field(
+        None,
+        gt=0,
+        description="verifier seconds per check (repair 30; formalize: per diagnosis probe, 10; annotate: per "
+        "Frama-C run, 300)",
+        json_schema_extra={"cli": "--timeout"},
+    )
     search_prune: bool = inherit(RepairConfig, "search_prune")
     search_synth: bool = inherit(RepairConfig, "search_synth")
     search_audit: str | None = inherit(RepairConfig, "search_audit")
