@@ -26,8 +26,10 @@ import pytest
 from fmrepair.eval.bench import outcomes
 from fmrepair.eval.metrics import summarize
 from fmrepair.eval.suites import default_root
+from fmrepair.faults import InfrastructureError
 from fmrepair.runlog import RunLog
 from fmrepair.verifiers.alloy import AlloyVerifier, VerifierUnavailable
+from fmrepair.verifiers.alloy.syntax import AstClient
 from fmrepair.verifiers.base import CheckOptions
 
 needs_data = pytest.mark.skipif(not default_root("alloy4fun").is_dir(), reason="../shared/benchmarks is missing")
@@ -128,6 +130,45 @@ def test_a_worker_that_keeps_dying_is_an_infrastructure_fault_not_a_verdict() ->
     assert isinstance(err, VerifierUnavailable)
     assert "died 3 time(s)" in str(err) and "restarts did not cure it" in str(err)
     assert len(killer.killed) >= 3
+
+
+# -- the AST client (parse and unsat cores for the mutation search; the same worker process stack) --------
+CORE = SLOW.replace("for 7", "for 5")  # an unsat check whose core takes about a second
+
+
+def _ast_pid(client: AstClient) -> list[int]:
+    proc = client.proc
+    return [proc.pid] if proc is not None and proc.poll() is None else []
+
+
+def test_a_parse_worker_killed_mid_request_is_restarted_and_the_core_is_the_faultless_one() -> None:
+    client = AstClient()
+    try:
+        ref = client.core(CORE, 0, timeout_s=120)
+        assert ref  # a real unsat core
+        box: dict = {}
+        t = threading.Thread(target=lambda: box.update(core=client.core(CORE, 0, timeout_s=120)))
+        first = _ast_pid(client)
+        t.start()
+        time.sleep(0.3)  # the request is running (it takes about a second); no assert depends on this
+        assert _kill(first[0])
+        t.join()
+        assert box["core"] == ref and _ast_pid(client) != first
+    finally:
+        client.close()
+
+
+def test_a_parse_worker_that_keeps_dying_raises_an_infrastructure_error_not_no_core() -> None:
+    client = AstClient(restarts=1)
+    try:
+        with Killer(lambda: _ast_pid(client), once=False) as killer:
+            with pytest.raises(InfrastructureError, match=r"died 2 time\(s\).*restarts did not cure it"):
+                client.core(CORE, 0, timeout_s=120)
+            with pytest.raises(VerifierUnavailable):
+                client.parse(CORE)
+        assert len(killer.killed) >= 2
+    finally:
+        client.close()
 
 
 # -- a bench run ---------------------------------------------------------------------------------------

@@ -7,18 +7,14 @@ span replacements in the text. The parent process never starts a JVM.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import json
-import os
-import select
-import signal
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from fmrepair.verifiers.alloy.process import VerifierUnavailable, WorkerDied, WorkerProcessBase, WorkerTimeout
 
 _ids = itertools.count(1)
 
@@ -119,53 +115,53 @@ class ParseError(Exception):
 
 
 class AstClient:
-    """One worker process (a JVM) answering parse and unsat-core requests; thread-safe."""
+    """One worker process (a JVM, process.py) answering parse and unsat-core requests; thread-safe.
 
-    def __init__(self, memory_mb: int = 1024, timeout_s: float = 60.0) -> None:
+    A worker that dies is restarted and the request sent again (``restarts`` times); one that keeps
+    dying raises VerifierUnavailable (an InfrastructureError, fmrepair/faults.py), never an answer such
+    as "no core" that a search would act on. A request past its timeout raises TimeoutError (the
+    worker is killed and restarts on the next request)."""
+
+    def __init__(self, memory_mb: int = 1024, timeout_s: float = 60.0, restarts: int = 2) -> None:
         self.memory_mb = memory_mb
         self.timeout_s = timeout_s
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.restarts = restarts
+        self.worker = WorkerProcessBase()
+        self.worker.name = "the Alloy parse worker"
         self._lock = threading.Lock()
-        self._buf = b""
         self.timeouts = 0  # unsat cores cut short by their wall-clock timeout (results may depend on load)
 
+    @property
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        """The worker process (None until the first request, and after ``close``)."""
+        return self.worker.proc
+
     def _start(self) -> None:
-        from fmrepair.verifiers.alloy.jvm import alloy_jar
+        from fmrepair.verifiers.alloy.jvm import AlloyUnavailable, alloy_jar
 
-        cmd = [sys.executable, "-m", "fmrepair.verifiers.alloy.syntax_worker", "--jar", str(alloy_jar())]
-        cmd += ["--memory-mb", str(self.memory_mb)]
-        self.proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True
-        )
-        self._buf = b""
-        self._read(time.monotonic() + 120)
-
-    def _read(self, deadline: float) -> dict[str, Any]:
-        assert self.proc is not None and self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        while b"\n" not in self._buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self.close()
-                raise TimeoutError("the Alloy parse worker did not answer in time")
-            ready, _, _ = select.select([fd], [], [], min(left, 0.5))
-            if ready:
-                chunk = os.read(fd, 1 << 20)
-                if not chunk:
-                    self.close()
-                    raise RuntimeError("the Alloy parse worker died")
-                self._buf += chunk
-        line, _, self._buf = self._buf.partition(b"\n")
-        return json.loads(line)
+        try:
+            jar = alloy_jar()
+        except AlloyUnavailable as e:
+            raise VerifierUnavailable(f"the Alloy analyzer cannot run: {e}") from None
+        self.worker.spawn(["--serve", "ast", "--jar", str(jar), "--memory-mb", str(self.memory_mb)])
 
     def request(self, payload: dict[str, Any], timeout_s: float | None = None) -> dict[str, Any]:
+        deaths: list[str] = []
         with self._lock:
-            if self.proc is None or self.proc.poll() is not None:
-                self._start()
-            assert self.proc is not None and self.proc.stdin is not None
-            self.proc.stdin.write((json.dumps(payload) + "\n").encode())
-            self.proc.stdin.flush()
-            return self._read(time.monotonic() + (timeout_s or self.timeout_s))
+            for _ in range(self.restarts + 1):
+                try:
+                    if not self.worker.alive:
+                        self._start()
+                    self.worker.send(payload)
+                    return self.worker.read(time.monotonic() + (timeout_s or self.timeout_s))
+                except WorkerTimeout:
+                    raise TimeoutError("the Alloy parse worker did not answer in time") from None
+                except WorkerDied as e:
+                    deaths.append(str(e))
+        raise VerifierUnavailable(
+            f"the Alloy parse worker died {len(deaths)} time(s) on one request and restarts did not cure it: "
+            f"{deaths[-1]}"
+        )
 
     def parse(self, source: str) -> Model:
         reply = self.request({"op": "parse", "source": source})
@@ -181,28 +177,19 @@ class AstClient:
         return Model.from_json(reply["model"]).funcs
 
     def core(self, source: str, index: int, timeout_s: float = 10.0) -> list[tuple[int, int]] | None:
-        """Unsat-core spans of command ``index`` (None: satisfiable, or no core available)."""
+        """Unsat-core spans of command ``index`` (None: satisfiable, no core available, or the core timed
+        out). A worker that keeps dying raises VerifierUnavailable."""
         try:
             reply = self.request({"op": "core", "source": source, "index": index}, timeout_s)
         except TimeoutError:
             self.timeouts += 1
-            return None
-        except RuntimeError:
             return None
         if not reply.get("ok") or reply.get("sat"):
             return None
         return [(int(a), int(b)) for a, b in reply["core"]]
 
     def close(self) -> None:
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-            for s in (self.proc.stdin, self.proc.stdout):
-                if s is not None:
-                    s.close()
-            self.proc = None
+        self.worker.kill()
 
 
 _shared: AstClient | None = None

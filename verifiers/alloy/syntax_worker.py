@@ -6,16 +6,16 @@ those funcs/preds, nothing else); ``{"op": "core", "source",
 "index"}`` solves command ``index`` with the MiniSatProver solver and answers the unsat core as
 character spans (``{"ok": true, "sat": bool, "core": [[start, end], ...]}``).
 
-Run as ``python -m fmrepair.verifiers.alloy.syntax_worker --jar JAR``. Only this process imports JPype.
+Served by the one worker entry point, ``python -m fmrepair.verifiers.alloy.worker_main --serve ast``
+(process.py starts it). Only the worker process imports JPype.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 LEAVES = ("ExprVar", "PrimSig", "SubsetSig", "Field", "ExprConstant")
@@ -203,22 +203,11 @@ class Service:
         return {"ok": True, "sat": False, "core": [list(s) for s in spans if s]}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--jar", required=True)
-    parser.add_argument("--memory-mb", type=int, default=1024)
-    args = parser.parse_args(argv)
-    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    from fmrepair.verifiers.alloy.jvm import start_jvm  # noqa: PLC0415
-    from fmrepair.verifiers.alloy.worker_main import die_with_parent  # noqa: PLC0415
-
-    die_with_parent()  # a killed search process (or bench worker) must not leave this JVM behind
-    start_jvm(Path(args.jar), None, args.memory_mb)
+def serve(send: Callable[[dict[str, Any]], None], after_request: Callable[[], None] = lambda: None) -> None:
+    """Answer parse / core requests from stdin until EOF or ``quit`` (the JVM is already started by
+    worker_main.py, the one worker entry point: ``--serve ast``)."""
     service = Service()
-    out.write(json.dumps({"ok": True, "ready": True}) + "\n")
-    out.flush()
+    send({"type": "ready", "pid": os.getpid()})
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -232,10 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                 reply = service.core(req["source"], int(req["index"]))
         except Exception as e:  # Java errors (JNI solver missing, ...) are answers, not crashes
             reply = {"ok": False, "error": f"{type(e).__name__}: {e}"}
-        out.write(json.dumps(reply) + "\n")
-        out.flush()
-    return 0
+        send(reply)
+        after_request()
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # the old entry point: the one worker main, serving this protocol
+    from fmrepair.verifiers.alloy.worker_main import main
+
+    sys.exit(main(["--serve", "ast", *sys.argv[1:]]))

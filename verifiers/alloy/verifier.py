@@ -21,19 +21,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from fmrepair.faults import InfrastructureError
 from fmrepair.verifiers.alloy.assemble import assemble
 from fmrepair.verifiers.alloy.cache import VerdictCache, cache_key
 from fmrepair.verifiers.alloy.jvm import AlloyUnavailable, alloy_jar, helper_classes
+from fmrepair.verifiers.alloy.process import VerifierUnavailable
 from fmrepair.verifiers.alloy.solvers import check_solver_name
 from fmrepair.verifiers.alloy.worker import WorkerDied, WorkerMemory, WorkerProcess, WorkerTimeout
 from fmrepair.verifiers.base import CheckOptions, Verdict
 
 RESTARTS = 2  # a worker that dies during a check is restarted and the check rerun this many times
-
-
-class VerifierUnavailable(InfrastructureError):
-    """The Alloy analyzer could not be run or kept alive for a check (fmrepair/faults.py)."""
 
 
 class AlloyVerifier:

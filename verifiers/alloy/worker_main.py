@@ -1,11 +1,14 @@
-"""Entry point of one Alloy worker process: owns a JVM, answers check requests on stdin.
+"""Entry point of one Alloy worker process (both protocols): owns a JVM, answers requests on stdin.
 
-Protocol (one JSON object per line): requests ``{"op": "check", "source", "solver"}`` or
-``{"op": "quit"}``; replies ``{"type": "ready", ...}`` once, then per check zero or one
-``parsed``, zero or more ``command`` events and one ``done``. Replies go to a private copy of the
-original stdout; file descriptor 1 is pointed at stderr so that Java's prints cannot corrupt them.
+``--serve check`` (the verifier's workers, worker.py): requests ``{"op": "check", "source", "solver"}``;
+replies ``{"type": "ready", ...}`` once, then per check zero or one ``parsed``, zero or more ``command``
+events and one ``done``. ``--serve ast`` (the AST client, syntax.py; requests in syntax_worker.py):
+``ready`` once, then one reply per ``parse`` / ``core`` request. Both take ``{"op": "quit"}``, one JSON
+object per line. Replies go to a private copy of the original stdout; file descriptor 1 is pointed at
+stderr so that Java's prints cannot corrupt them. The process exits when its parent goes away.
 
-Run as ``python -m fmrepair.verifiers.alloy.worker_main --memory-mb N --jar JAR [--classes DIR]``.
+Run as ``python -m fmrepair.verifiers.alloy.worker_main --serve check|ast --memory-mb N --jar JAR
+[--classes DIR] [--tmpdir DIR]`` (process.py does).
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ class Channel:
         self.out.flush()
 
 
-def _remove_parse_files(tmpdir: str | None) -> None:
+def remove_parse_files(tmpdir: str | None) -> None:
     """Alloy parses a string through a temp file it deletes only at JVM exit: remove them now."""
     if tmpdir:
         for path in Path(tmpdir).glob("alloy_heredoc*.als"):
@@ -90,7 +93,7 @@ def _serve(channel: Channel, memory_mb: int, tmpdir: str | None) -> None:
             return
         try:
             summary = analyzer.check(request["source"], request.get("solver", "auto"), channel.send)
-            _remove_parse_files(tmpdir)
+            remove_parse_files(tmpdir)
         except ValueError as e:  # unknown solver name
             channel.send({"type": "done", "status": "error", "errors": [{"message": str(e)}]})
             continue
@@ -109,6 +112,7 @@ def _serve(channel: Channel, memory_mb: int, tmpdir: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fmrepair-alloy-worker")
+    parser.add_argument("--serve", choices=("check", "ast"), default="check")
     parser.add_argument("--jar", required=True)
     parser.add_argument("--classes", default="")
     parser.add_argument("--memory-mb", type=int, default=2048)
@@ -120,12 +124,18 @@ def main(argv: list[str] | None = None) -> int:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     channel = Channel(out)
-    _limit_memory(args.memory_mb)
+    if args.serve == "check":  # the AST worker has no address-space cap (its unsat cores may need more)
+        _limit_memory(args.memory_mb)
     try:
         from fmrepair.verifiers.alloy.jvm import start_jvm  # noqa: PLC0415
 
         start_jvm(Path(args.jar), Path(args.classes) if args.classes else None, args.memory_mb, args.tmpdir)
-        _serve(channel, args.memory_mb, args.tmpdir)
+        if args.serve == "check":
+            _serve(channel, args.memory_mb, args.tmpdir)
+        else:
+            from fmrepair.verifiers.alloy.syntax_worker import serve  # noqa: PLC0415
+
+            serve(channel.send, lambda: remove_parse_files(args.tmpdir))
     except Exception as e:
         traceback.print_exc()
         channel.send({"type": "fatal", "message": f"{type(e).__name__}: {e}"})
