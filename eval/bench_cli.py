@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from fmrepair.eval.config import BenchConfig
-from fmrepair.eval.config_cli import with_config_options
+from fmrepair.eval.config_cli import FROM_OPTIONS, with_config_options
 
 bench_app = typer.Typer(help="Benchmark runs: run a suite, report, compare runs.", no_args_is_help=True)
 
@@ -39,11 +39,12 @@ def run(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
     ),
     as_json: bool = typer.Option(False, "--json"),
-    settings: dict[str, Any] | None = None,
+    settings: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
     defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
     from fmrepair.eval.bench import ConfigMismatch, run_bench
+    from fmrepair.eval.bench_kinds import RunSetupError
     from fmrepair.eval.bench_procs import UnfinishedTasks
     from fmrepair.eval.config import ConfigError, build_config, dump_config
     from fmrepair.eval.config_cli import given
@@ -62,14 +63,10 @@ def run(
     if out is None:
         _fail("--out is required: the run folder (an existing one is resumed)")
         return
-    try:
-        from fmrepair.agents.strategies import STRATEGIES
-
-        if cfg.strategy not in STRATEGIES:
-            raise UnknownName(f"unknown strategy {cfg.strategy!r}; known: {', '.join(STRATEGIES.names())}")
+    try:  # the strategy (set) is checked against the suite's kind by run_bench (eval/bench_kinds.py)
         command = shlex.join(["fmrepair", *sys.argv[1:]])
         run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
-    except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks) as e:
+    except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks, RunSetupError) as e:
         _fail(str(e))
     summary = run_summary(out)
     sys.stdout.write(json.dumps(summary, indent=2) + "\n" if as_json else markdown(summary))
@@ -77,23 +74,23 @@ def run(
 
 @bench_app.command("report")
 def report(
-    rundirs: list[Path] = typer.Argument(..., help="One or more run folders."),
-    fmt: str = typer.Option("md", "--format", help="md | html | json"),
+    rundirs: list[Path] = typer.Argument(..., help="One or more run folders or archives (any kind)."),
+    fmt: str = typer.Option(
+        "md",
+        "--format",
+        help="md | html | json (any runs); table1 (formalize runs: seed 001 Table 1); table5 | table7 "
+        "(repair or annotate runs: seed 000 Tables 5 and 7).",
+    ),
     out: Path | None = typer.Option(None, help="Write the report to this file (default: stdout)."),
 ) -> None:
-    """Score cards of runs: per family Correct@k raw/faithful/equivalent, pass@k, resources, taxonomy."""
-    from fmrepair.eval.report import html_report, json_report, markdown
+    """Reports of runs of any kind: score cards (Correct@k raw/faithful/equivalent per family, pass@k,
+    resources, taxonomy) for repair and annotate runs, seed 001 Table 1 for formalize runs; every outcome
+    (not faulty, error, infrastructure, unknown) on its own row. Reads only: a missing folder is an error."""
+    from fmrepair.eval.report import ReportError, report_text
 
-    if fmt not in ("md", "html", "json"):
-        _fail(f"unknown format {fmt!r}; known: md, html, json")
     try:
-        if fmt == "json":
-            text = json.dumps(json_report(rundirs), indent=2) + "\n"
-        elif fmt == "html":
-            text = html_report(rundirs)
-        else:
-            text = markdown(rundirs)
-    except FileNotFoundError as e:
+        text = report_text(rundirs, fmt)
+    except (FileNotFoundError, ReportError) as e:
         _fail(str(e))
         return
     if out is None:
@@ -108,37 +105,35 @@ def compare(
     run_a: Path = typer.Argument(...),
     run_b: Path = typer.Argument(...),
     level: str = typer.Option("faithful", help="raw | faithful | equivalent"),
+    strategy: str | None = typer.Option(
+        None, help="Compare only this strategy's results (default: every task x strategy of a formalize run)."
+    ),
     fmt: str = typer.Option("md", "--format", help="md | json"),
 ) -> None:
-    """Paired comparison of two runs on their common tasks: transitions, exact McNemar, bootstrap CI."""
-    from fmrepair.eval.metrics import LEVELS, is_correct
-    from fmrepair.eval.report import load_run
-    from fmrepair.eval.stats import compare as paired
+    """Paired comparison of two runs of one kind on their common tasks (task x strategy for formalize
+    runs): transitions, exact McNemar, bootstrap CI. Not-faulty tasks and infrastructure faults are out."""
+    from fmrepair.eval.report import ReportError, compare_runs
 
     try:
-        (_, ra), (_, rb) = load_run(run_a), load_run(run_b)
-    except FileNotFoundError as e:
+        res = compare_runs(run_a, run_b, level, strategy)
+    except (FileNotFoundError, ReportError) as e:
         _fail(str(e))
         return
-
-    if level not in LEVELS:
-        _fail(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    # not-faulty tasks are out of the comparison; errors and unknown scores count as not correct
-    res = paired(
-        {r.task_id: is_correct(r, level) for r in ra if r.counted},
-        {r.task_id: is_correct(r, level) for r in rb if r.counted},
-    )
-    res.update({"a": str(run_a), "b": str(run_b), "level": level})
     if fmt == "json":
         sys.stdout.write(json.dumps(res, indent=2) + "\n")
         return
     t = res["transitions"]
+    what = f"{res['tasks']} common {'task x strategy pairs' if res['pairs'] != 'task' else 'tasks'}"
+    what += f" of strategy {strategy}" if strategy else ""
+    outcomes = sorted(set(res["outcomes"]["a"]) | set(res["outcomes"]["b"]))
     sys.stdout.write(
-        f"A = {run_a} ({res['a_rate']}%), B = {run_b} ({res['b_rate']}%), {res['tasks']} common tasks, {level}\n\n"
+        f"A = {run_a} ({res['a_rate']}%), B = {run_b} ({res['b_rate']}%), {res['kind']} runs, {what}, {level}\n\n"
         "| wrong->right | right->wrong | both | neither | McNemar p (exact) | B-A (pp) | 95% CI (bootstrap) |\n"
         "|---:|---:|---:|---:|---:|---:|---|\n"
         f"| {t['wrong_to_right']} | {t['right_to_wrong']} | {t['both']} | {t['neither']} | {res['mcnemar_p']:.4g} | "
-        f"{res['diff_pp']} | [{res['ci95_pp'][0]}, {res['ci95_pp'][1]}] |\n"
+        f"{res['diff_pp']} | [{res['ci95_pp'][0]}, {res['ci95_pp'][1]}] |\n\n"
+        "| outcome (result lines) | A | B |\n|---|---:|---:|\n"
+        + "".join(f"| {o} | {res['outcomes']['a'].get(o, 0)} | {res['outcomes']['b'].get(o, 0)} |\n" for o in outcomes)
     )
 
 
@@ -157,7 +152,7 @@ def archive_cmd(
     from fmrepair.inputs import InputError
 
     try:
-        tasks = load_tasks(load_manifest(run_dir).config, root)
+        tasks = load_tasks(load_manifest(run_dir).settings, root)
         info = archive(run_dir, out, tasks, command=command, force=force)
     except (FileNotFoundError, InputError, ArchiveError, KeyError) as e:
         _fail(str(e))
