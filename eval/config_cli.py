@@ -45,10 +45,23 @@ def _shown(default: Any) -> str | bool:
     return str(default)
 
 
-def config_options(model: type[BaseModel]) -> list[inspect.Parameter]:
-    """One keyword parameter with a typer option per field of ``model``."""
+class _FromOptions:
+    """The default of a command's parameter that `with_config_options` fills (see there)."""
+
+    def __repr__(self) -> str:
+        return "FROM_OPTIONS"
+
+
+FROM_OPTIONS: Any = _FromOptions()
+
+
+def config_options(
+    model: type[BaseModel], fields: tuple[str, ...] | None = None, panel: str = PANEL, where: str = "--config"
+) -> list[inspect.Parameter]:
+    """One keyword parameter with a typer option per field of ``model`` (or per name in ``fields``)."""
     params = []
-    for name, f in model.model_fields.items():
+    for name in fields or tuple(model.model_fields):
+        f = model.model_fields[name]
         kind, note = _option_type(f.annotation)
         extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
         flag = str(extra.get("cli") or "--" + name.replace("_", "-"))
@@ -57,10 +70,10 @@ def config_options(model: type[BaseModel]) -> list[inspect.Parameter]:
             help_text = help_text[0].upper() + help_text[1:]
         help_text += (f" ({note})" if note else "") + "."
         if f.is_required():
-            help_text += " Required (here or in --config)."
+            help_text += f" Required (here or in {where})."
         decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag]
         default = None if f.is_required() else f.get_default(call_default_factory=True)
-        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=PANEL)
+        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=panel)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
     return params
 
@@ -70,29 +83,40 @@ def given(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if v is not None and v != [] and v != ()}
 
 
-def with_config_options(model: type[BaseModel]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a typer command ``f(..., settings: dict)``: the command gets one option per field of
-    ``model`` after its own parameters, and ``settings`` holds their values by field name."""
+def with_config_options(
+    model: type[BaseModel],
+    param: str = "settings",
+    fields: tuple[str, ...] | None = None,
+    panel: str = PANEL,
+    where: str = "--config",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a typer command ``f(..., settings: dict = FROM_OPTIONS)``: the command gets one option per
+    field of ``model`` (or per name in ``fields``) after its own parameters, and ``settings`` (``param``)
+    holds their values by field name (None: not given). Decorators stack, one per model."""
 
     def wrap(func: Callable[..., Any]) -> Callable[..., Any]:
-        hints = typing.get_type_hints(func)
+        hints = typing.get_type_hints(func, include_extras=True)
+        sig = inspect.signature(func)
+        if param not in sig.parameters:
+            raise TypeError(f"{func.__name__}: no parameter {param!r} to receive the {model.__name__} options")
         own = [
             p.replace(annotation=hints.get(p.name, p.annotation))
-            for p in inspect.signature(func).parameters.values()
-            if p.name != "settings"
+            for p in sig.parameters.values()
+            if p.default is not FROM_OPTIONS and p.name != param
         ]
-        generated = config_options(model)
+        held = [p for p in sig.parameters.values() if p.default is FROM_OPTIONS and p.name != param]
+        generated = config_options(model, fields, panel, where)
         clash = {p.name for p in own} & {p.name for p in generated}
         if clash:
             raise TypeError(f"{func.__name__}: parameters named like config fields: {sorted(clash)}")
-        fields = {p.name for p in generated}
+        names = {p.name for p in generated}
 
         @functools.wraps(func)
         def command(**kwargs: Any) -> Any:
-            settings = {k: kwargs.pop(k) for k in list(kwargs) if k in fields}
-            return func(settings=settings, **kwargs)
+            values = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
+            return func(**{param: values}, **kwargs)
 
-        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own] + generated
+        params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in [*own, *held]] + generated
         del command.__wrapped__  # typer reads __signature__, not the wrapped function's
         command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         command.__annotations__ = {p.name: p.annotation for p in params}
