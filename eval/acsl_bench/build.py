@@ -3,8 +3,9 @@ variants of each schema, keep those Frama-C then fails on (status ``failed``: so
 timed out), and write ``<out>/cases/<program>/<schema>_<k>.c`` plus ``<out>/index.jsonl``.
 
 ``index.jsonl`` rows hold the case id, schema, program, the variant's path, the unproved goal count
-and, under ``hidden_*`` keys, what was removed and the original's path: those are the reference and
-are never shown to a model (``load_tasks`` puts the original in ``Task.reference``).
+and, under ``hidden_*`` keys, what was removed and the original's path (``originals/<program>.c`` in
+the folder): those are the reference and are never shown to a model (``load_tasks`` puts the original
+in ``Task.reference``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from fmrepair.verifiers.acsl.annotations import scan
 from fmrepair.verifiers.base import CheckOptions
 
 SUITE = "acsl-removal"
-REPO = Path(__file__).resolve().parents[2]  # `acsl bench --sources examples/acsl` records repo-relative paths
+REPO = Path(__file__).resolve().parents[2]  # older builds recorded `--sources examples/acsl` relative paths
+ORIGINALS = "originals"  # hidden: the proved programs, the tasks' references (never shown to a model)
 
 
 def _check(verifier: AcslVerifier, text: str, timeout_s: float) -> dict[str, Any]:
@@ -63,9 +65,12 @@ def build(sources: list[Path], out: Path, *, workers: int = 2, goal_timeout_s: f
         rows.append({
             "id": v.case, "schema": v.schema, "program": v.program, "path": str(rel),
             "goals": r["goals"], "unproved": r["unproved"],
-            "hidden_source": str(sources[[p.stem for p in sorted(sources)].index(v.program)]),
+            "hidden_source": f"{ORIGINALS}/{v.program}.c",
             "hidden_removed": v.removed, "hidden_removed_lines": v.removed_lines,
         })
+    (out / ORIGINALS).mkdir(exist_ok=True)  # the proved originals: the folder is whole without --sources
+    for name in {row["program"] for row in rows}:
+        (out / ORIGINALS / f"{name}.c").write_text(programs[name], encoding="utf-8")
     with open(out / "index.jsonl", "w", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row) + "\n")
@@ -100,8 +105,8 @@ def load_tasks(out: Path, schema: str | None = None) -> list[Task]:
             continue
         visible = (out / row["path"]).read_text(encoding="utf-8")
         source = Path(row["hidden_source"])
-        if not source.is_absolute() and not source.is_file():  # built with a relative --sources
-            source = REPO / source
+        if not source.is_absolute():  # originals/<program>.c in the folder; older builds: a --sources path
+            source = next((p for p in (out / source, source, REPO / source) if p.is_file()), out / source)
         reference = source.read_text(encoding="utf-8")
         meta = {k: v for k, v in row.items() if k not in ("path",)} | {"family": row["schema"]}
         tasks.append(Task(id=row["id"], suite=SUITE, formalism="acsl", kind="annotate", visible=visible,
