@@ -67,7 +67,7 @@ class BenchConfig(BaseModel):
     strategy: str | None = Field(
         None,
         description="strategy, or a comma-separated formalize set such as zero-shot,self-review,gated "
-        "(default: the suite's; fmrepair bench strategies)",
+        "(default: the suite's; docs/bench.md lists every strategy and its kind)",
     )
     model: str | None = Field(
         None,
