@@ -135,7 +135,7 @@ def run_summary(folder: Path) -> dict[str, Any]:
     s["run"]["family"] = bench.get("family") or []
     expected = config.get("tasks")
     s["run"]["expected_tasks"] = len(expected) if isinstance(expected, list) else expected
-    s["run"]["finished"] = len(results)
+    s["run"]["finished"] = len({r.task_id for r in results}) if run.kind == "formalize" else len(results)
     s["run"]["path"] = str(folder)
     s["run"]["command"] = manifest.command
     s["run"]["git_commit"] = manifest.git_commit
@@ -231,6 +231,9 @@ def markdown_one(summary: dict[str, Any]) -> str:
 def markdown(summary_or_folders: dict[str, Any] | list[Path]) -> str:
     """Score cards of repair and annotate runs; formalize runs as one seed 001 Table 1."""
     if isinstance(summary_or_folders, dict):
+        run = summary_or_folders.get("run", {})
+        if run.get("kind") == "formalize" and run.get("path"):  # bench run's card of a formalize run
+            return f"## {run.get('suite')} / {run.get('model')}: seed 001 Table 1\n\n" + table1([Path(run["path"])])
         return markdown_one(summary_or_folders)
     runs = [open_run(f) for f in summary_or_folders]
     cards = [markdown_one(run_summary(r.folder)) for r in runs if r.kind != "formalize"]
