@@ -2,9 +2,10 @@
 
 `parse_witness` reads the verifier's rendered counterexample (``Sig = {A$0, ...}``, ``field =
 {A$0->B$1}``); `Evaluator` computes a (mutated) expression's value on it. Anything it does not cover
-(temporal operators, integers inside relations, library functions, large set-valued quantifiers)
-raises `Unknown`, and the caller then does not prune: pruning is only a filter in front of the real
-analyzer, never a verdict.
+(temporal operators, integers inside relations, large set-valued quantifiers) raises `Unknown`, and the
+caller then does not prune: pruning is only a filter in front of the real analyzer, never a verdict.
+Functions of opened modules (util/ordering's ``first``, ``next``, ``lt``, ...) are evaluated from their own
+bodies over the module's sigs and fields as the witness lists them (``ordering/Ord``, ``First``, ``Next``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
-__all__ = ["INT_ATOMS", "Evaluator", "Instance", "Unknown", "facts_hold", "holds", "parse_witness"]
+__all__ = ["INT_ATOMS", "Evaluator", "Instance", "Unknown", "facts_hold", "holds", "parse_witness", "trace_values"]
 
 Value = Any  # Rel | bool | int
 
@@ -38,6 +39,8 @@ def _closure(r: Rel) -> Rel:
         result |= new
 
 
+TEMPORAL = ("PRIME", "AFTER", "ALWAYS", "EVENTUALLY", "BEFORE", "HISTORICALLY", "ONCE")
+TEMPORAL_BIN = ("UNTIL", "RELEASES", "SINCE", "TRIGGERED")
 _CMP = {"LT": lambda a, b: a < b, "LTE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GTE": lambda a, b: a >= b}
 MAX_SUBSETS = 256
 
@@ -51,12 +54,38 @@ class Evaluator:
         self.over = overrides or {}
         self.depth = 0
         self.fv: dict[int, frozenset[str]] = {}  # node id -> its free variables (overrides applied)
-        self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, values of its free variables) -> value
+        self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, position, values of its free variables) -> value
+        self.pos = 0  # position in the (infinite, lasso-shaped) trace; 0 for a static instance
+        self.length = len(inst.states)
 
     def univ(self) -> Rel:
         if self.inst.numeric:
             raise Unknown("univ with integer-valued fields")
+        if self.inst.varying:
+            raise Unknown("univ of a trace whose sigs vary")
         return self.inst.univ
+
+    def cur(self) -> Instance:
+        return self.inst.states[self.inst.state(self.pos)]
+
+    def at(self, pos: int, n: Node, env: dict[str, Value]) -> bool:
+        """A formula's value at another position of the trace."""
+        saved, self.pos = self.pos, pos
+        try:
+            return self.formula(n, env)
+        finally:
+            self.pos = saved
+
+    def future(self) -> range:
+        """Positions from the current one that meet every state still to come (each at least once)."""
+        return range(self.pos, max(self.pos, self.length) + self.length - self.inst.loop)
+
+    def past(self) -> range:
+        """Positions up to the current one, latest first. Past operators past the lasso's first unrolling
+        (where a state's past depends on how often the loop ran) are not evaluated."""
+        if self.pos >= self.length:
+            raise Unknown("past operator after the loop")
+        return range(self.pos, -1, -1)
 
     def rel(self, n: Node, env: dict[str, Value]) -> Rel:
         v = self.ev(n, env)
@@ -85,7 +114,7 @@ class Evaluator:
             raise Unknown(n.k)
         if n.leaf:
             return handler(n, env)
-        key = (n.id, *(env.get(v) for v in sorted(self.free(n))))
+        key = (n.id, self.pos, *(env.get(v) for v in sorted(self.free(n))))
         got = self.memo.get(key)
         if got is None:
             got = self.memo[key] = handler(n, env)
@@ -135,17 +164,19 @@ class Evaluator:
             if n.name == "none":
                 return frozenset()
             raise Unknown(n.name)
-        if n.name not in self.inst.sigs:
+        sigs = self.cur().sigs
+        if n.name not in sigs:
             raise Unknown(n.name)
-        return self.inst.sigs[n.name]
+        return sigs[n.name]
 
     _SubsetSig = _PrimSig
 
     def _Field(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
         key = f"{n.owner}<:{n.name}"
-        if key not in self.inst.fields:
+        fields = self.cur().fields
+        if key not in fields:
             raise Unknown(key)
-        return self.inst.fields[key]
+        return fields[key]
 
     def _ExprVar(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
         if n.name not in env:
@@ -172,10 +203,55 @@ class Evaluator:
             return _closure(self.rel(sub, env)) | frozenset((t[0], t[0]) for t in self.univ())
         if op == "CARDINALITY":
             return _int(counted(self.rel(sub, env)))
+        if op in TEMPORAL:
+            return self._temporal(op, sub, env)
         raise Unknown(op)
+
+    def _temporal(self, op: str, sub: Node, env: dict[str, Value]) -> Value:
+        """Alloy 6 on the lasso: prime and after step to the next position, always/eventually range over
+        every state to come, historically/once/before over the positions so far."""
+        p = self.pos
+        if op == "PRIME":
+            saved, self.pos = self.pos, p + 1
+            try:
+                return self.ev(sub, env)
+            finally:
+                self.pos = saved
+        if op == "AFTER":
+            return self.at(p + 1, sub, env)
+        if op == "ALWAYS":
+            return all(self.at(q, sub, env) for q in self.future())
+        if op == "EVENTUALLY":
+            return any(self.at(q, sub, env) for q in self.future())
+        past = self.past()
+        if op == "BEFORE":
+            return p > 0 and self.at(p - 1, sub, env)
+        if op == "HISTORICALLY":
+            return all(self.at(q, sub, env) for q in past)
+        return any(self.at(q, sub, env) for q in past)  # ONCE
+
+    def _until(self, op: str, a: Node, b: Node, env: dict[str, Value]) -> bool:
+        """``a until b``: b at some position to come and a at every one before it; ``a since b``: b at some
+        position so far and a at every one after it. ``releases``/``triggered`` are their duals."""
+        order = self.future() if op in ("UNTIL", "RELEASES") else self.past()
+        if op in ("RELEASES", "TRIGGERED"):  # b holds up to and including a position where a holds, or always
+            for q in order:
+                if not self.at(q, b, env):
+                    return False
+                if self.at(q, a, env):
+                    return True
+            return True
+        for q in order:
+            if self.at(q, b, env):
+                return True
+            if not self.at(q, a, env):
+                return False
+        return False
 
     def _ExprBinary(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
         op, (a, b) = n.op, n.c
+        if op in TEMPORAL_BIN:
+            return self._until(op, a, b, env)
         if op in ("AND", "OR", "IMPLIES", "IFF"):
             x = self.formula(a, env)
             if op == "AND" and not x:
@@ -261,7 +337,7 @@ class Evaluator:
         return self.ev(n.c[1], {**env, n.name: self.ev(n.c[0], env)})
 
     def _ExprCall(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
-        f = self.model.funcs.get(n.name)
+        f = self.model.funcs.get(n.name) or self.model.lib.get(n.name)  # opened modules: their own bodies
         if f is None or len(f.params) != len(n.c) or self.depth > 30:
             raise Unknown(f"call {n.name}")
         args = {p: self.ev(a, env) for p, a in zip(f.params, n.c, strict=True)}
@@ -339,11 +415,26 @@ def holds(model: Model, inst: Instance, formula: Node, overrides: dict[int, Node
     return Evaluator(model, inst, overrides).formula(formula, {})
 
 
+def trace_values(
+    model: Model, inst: Instance, formula: Node, overrides: dict[int, Node] | None = None
+) -> tuple[bool, ...]:
+    """The formula's value at each position that decides its value everywhere (raises Unknown): the one
+    state of a static instance; on a lasso of n states looping to l, positions 0 .. 2n-l-1 (every state
+    once more after the loop: past the first unrolling, an evaluation that touches no past operator there
+    depends only on the states ahead, and one that does raises Unknown). Two formulas with the same values
+    here agree at every position, so any oracle built from them gives both the same verdict."""
+    ev = Evaluator(model, inst, overrides)
+    n = len(inst.states)
+    return tuple(ev.at(q, formula, {}) for q in range(1 if n == 1 else 2 * n - inst.loop))
+
+
 def facts_hold(model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> bool:
     """All named facts and sig facts (sig facts quantify the implicit `this`) on the instance."""
     ev = Evaluator(model, inst, overrides)
     for name, body in model.facts:
         if name.startswith("sig "):
+            if len(inst.states) > 1:
+                raise Unknown("a sig fact on a trace")  # whether it holds in every state or the first: not decided
             atoms = inst.sigs.get(name[4:])
             if atoms is None:
                 raise Unknown(name)

@@ -2,7 +2,8 @@
 
 A failing *hidden* check (single parameterless editable pred, not shaping the facts) gives a "flip": on
 that instance the checked candidate and the reference disagree, so any repair must give the pred the
-opposite value there. A failing *visible* check of assertion A gives a "check": a candidate for which the
+opposite value there (on an Alloy 6 trace: a different value at some position, whatever temporal formula
+the hidden check is; `trace_values` lists the positions that decide). A failing *visible* check of assertion A gives a "check": a candidate for which the
 facts hold and A fails there keeps that counterexample. When the analyzer contradicts our evaluator
 (`mistrust`), pruning stops for the task; with pruning off (run setting `search_prune: false`) every
 prediction is audited against the analyzer's verdict (`search_audit: PATH` logs them).
@@ -10,11 +11,12 @@ prediction is audited against the analyzer's verdict (`search_audit: PATH` logs 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 
 from fmrepair.agents.evaluate import Evaluation
-from fmrepair.agents.mutation.instance import Instance, Unknown, facts_hold, holds, parse_witness
+from fmrepair.agents.mutation.instance import Instance, Unknown, facts_hold, holds, parse_witness, trace_values
 from fmrepair.agents.session import RepairSession
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, ParseError
 
@@ -22,9 +24,9 @@ from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, ParseError
 @dataclass
 class Observation:
     inst: Instance
-    kind: str  # "flip": the editable pred must take value `want`; "check": facts and not assertion
+    kind: str  # "flip": the editable pred must not take the values `seen` again; "check": facts and not assertion
     name: str
-    want: bool = False
+    seen: tuple[bool, ...] = ()  # flip: the checked candidate's value at each position (one for a static instance)
 
 
 @dataclass
@@ -86,15 +88,16 @@ class Observer:
             funcs = self.client.parse_funcs(text, [pred])
         except (ParseError, TimeoutError, RuntimeError):
             return None
-        return Model({**model.funcs, **funcs}, model.facts, model.asserts, model.sigs, model.commands)
+        return dataclasses.replace(model, funcs={**model.funcs, **funcs})
 
-    def value(self, model: Model, over: dict[int, Node], text: str, inst: Instance, pred: str) -> bool:
-        """The checked candidate's value on ``inst``; in audit mode cross-checked against its re-parse."""
-        v = holds(model, inst, model.funcs[pred].body, over)
+    def value(self, model: Model, over: dict[int, Node], text: str, inst: Instance, pred: str) -> tuple[bool, ...]:
+        """The checked candidate's values on ``inst`` (at every position that decides a trace's: `trace_values`);
+        in audit mode cross-checked against its re-parse."""
+        v = trace_values(model, inst, model.funcs[pred].body, over)
         m2 = self.exact(text, model, over)
         if m2 is not None:
             try:
-                v2 = holds(m2, inst, m2.funcs[pred].body)
+                v2 = trace_values(m2, inst, m2.funcs[pred].body)
             except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
                 return v
             if v2 != v:
@@ -121,7 +124,7 @@ class Observer:
             try:
                 if hidden:
                     if pred is not None:
-                        self.obs.append(Observation(inst, "flip", pred, not self.value(model, over, text, inst, pred)))
+                        self.obs.append(Observation(inst, "flip", pred, self.value(model, over, text, inst, pred)))
                 elif c.label in model.asserts:
                     o = Observation(inst, "check", c.label)
                     if self.violates(o, model, over) is False:
@@ -141,7 +144,7 @@ class Observer:
     def violates(self, o: Observation, model: Model, over: dict[int, Node]) -> bool | None:
         try:
             if o.kind == "flip":
-                return holds(model, o.inst, model.funcs[o.name].body, over) != o.want
+                return trace_values(model, o.inst, model.funcs[o.name].body, over) == o.seen
             return facts_hold(model, o.inst, over) and not holds(model, o.inst, model.asserts[o.name], over)
         except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
             return None

@@ -1,7 +1,8 @@
 """Formula synthesis (ATR-style templates): new formulas over the sigs, fields and variables in scope, to
 replace a whole boolean node (the editable body's root included) when the fix is beyond single mutations.
 
-Relational expressions are built bottom-up by size (sigs, variables and fields; transpose and closures of
+Relational expressions are built bottom-up by size (sigs, variables, fields and the parameterless
+functions of opened modules such as util/ordering's ``first``, ``next``; transpose and closures of
 homogeneous binary relations; joins that type-check on top-level sigs; ``+``, ``&``, ``-``), then formulas:
 ``no/some/lone/one e``, ``e1 in e2``, ``e1 = e2``, ``e1 !in e2``, one or two fresh quantifiers (all, some,
 no) over any sig, ``all x: S | F implies G``, and conjunctions. They come out in order of size (ties:
@@ -16,6 +17,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from fmrepair.agents.mutation.operators import library
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
 MAX_EXPR = 4  # size of relational expressions
@@ -63,7 +65,13 @@ class Grammar:
                 label = f["name"] if names.count(f["name"]) == 1 else key
                 leaf = Node("Field", -1, -1, name=f["name"], owner=s["name"], ar=len(cols[key]), text=label)
                 self.fields.append((leaf, cols[key]))
-        self.reserved = set(self.sigs) | set(names) | set(model.funcs) | {"this"}
+        # parameterless functions of opened modules (util/ordering's first, last, next, prev) are leaves too
+        self.lib = [
+            (Node("ExprCall", -1, -1, name=f.name, ar=len(f.ret), ty=f.ty, text=f.text), f.ret)
+            for f in library(model, top)
+            if not f.params and 1 <= len(f.ret) <= 2
+        ]
+        self.reserved = set(self.sigs) | set(names) | set(model.funcs) | {f.text for f, _ in self.lib} | {"this"}
         self._exprs: dict[tuple[tuple[str, str], ...], dict[int, list[Ex]]] = {}
 
     def fresh(self, sig: str, taken: set[str]) -> str:
@@ -86,7 +94,7 @@ class Grammar:
             by[1].append(Ex(sig, (self.top[s],), 1, frozenset(), frozenset([s])))
         for v, top in scope.items():
             by[1].append(Ex(Node("ExprVar", -1, -1, name=v, ar=1, text=v), (top,), 1, frozenset([v]), frozenset()))
-        for leaf, cs in self.fields:
+        for leaf, cs in self.fields + self.lib:
             by[1].append(Ex(leaf, cs, 1, frozenset(), frozenset([leaf.name])))
         for size in range(2, MAX_EXPR + 1):
             out: list[Ex] = []

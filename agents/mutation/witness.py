@@ -1,8 +1,11 @@
 """Counterexamples as Python instances: `parse_witness` reads the verifier's rendered witness
-(``Sig = {A$0, ...}``, ``field = {A$0->B$1}``) into an `Instance` (None: temporal, truncated or unreadable).
+(``Sig = {A$0, ...}``, ``field = {A$0->B$1}``; a trace: one such block per state) into an `Instance` (None:
+truncated or unreadable).
 """
 
 from __future__ import annotations
+
+import re
 
 from fmrepair.verifiers.alloy.syntax import Model
 
@@ -21,6 +24,9 @@ MAX_INT = 7  # the default bitwidth 4 holds -8..7; beyond that Alloy wraps aroun
 
 
 class Instance:
+    """One state's sigs and fields; a trace (Alloy 6) is a lasso of them: ``states`` (this one first) and
+    ``loop``, the state the last one steps back to. A static instance is a one-state lasso looping to 0."""
+
     def __init__(self, sigs: dict[str, Rel], fields: dict[str, Rel]) -> None:
         self.sigs = sigs
         self.fields = fields
@@ -28,6 +34,14 @@ class Instance:
         # a field holding integers (numbers in the witness) would make the placeholders wrong
         self.numeric = any(_numeric(a) for r in fields.values() for t in r for a in t)
         self.univ: Rel = self.atoms | frozenset(INT_ATOMS)
+        self.states: list[Instance] = [self]
+        self.loop = 0
+        self.varying = False  # some sig's atoms differ between states (then univ is not one state's atoms)
+
+    def state(self, pos: int) -> int:
+        """The state at a position of the infinite trace the lasso unrolls to."""
+        n = len(self.states)
+        return pos if pos < n else self.loop + (pos - self.loop) % (n - self.loop)
 
 
 def _numeric(atom: str) -> bool:
@@ -49,12 +63,39 @@ def _tuples(text: str) -> Rel:
 
 
 def parse_witness(witness: str | None, model: Model) -> Instance | None:
-    """The instance of a rendered counterexample (None: temporal, truncated or unreadable)."""
-    if not witness or witness.startswith("trace of") or "(truncated)" in witness:
+    """The instance (a lasso of states for an Alloy 6 trace) of a rendered counterexample (None:
+    truncated, a trace longer than the states the witness lists, or unreadable)."""
+    if not witness or "(truncated)" in witness:
         return None
+    lines = witness.splitlines()
+    if not lines[0].startswith("trace of"):
+        return _state(lines, model)
+    head = re.fullmatch(r"trace of (\d+) states, looping back to state (\d+)", lines[0].strip())
+    if head is None or any(x.startswith("... ") and x.endswith(" more states") for x in lines):
+        return None
+    length, loop = int(head.group(1)), int(head.group(2))
+    chunks: list[list[str]] = []
+    for line in lines[1:]:
+        if re.fullmatch(r"state \d+:", line.strip()):
+            chunks.append([])
+        elif line.startswith("  ") and chunks:
+            chunks[-1].append(line.strip())
+    states = [_state(c, model) for c in chunks]
+    if len(states) != length or not 0 <= loop < length or any(x is None for x in states):
+        return None
+    first = states[0]
+    assert first is not None
+    first.states = [x for x in states if x is not None]
+    first.loop = loop
+    first.varying = any(x.sigs != first.sigs for x in first.states)
+    first.numeric = any(x.numeric for x in first.states)
+    return first
+
+
+def _state(lines: list[str], model: Model) -> Instance | None:
     values: dict[str, Rel] = {}
     try:
-        for line in witness.splitlines():
+        for line in lines:
             if line.startswith("skolem ") or " = " not in line:
                 continue
             name, _, rest = line.partition(" = ")
@@ -62,22 +103,31 @@ def parse_witness(witness: str | None, model: Model) -> Instance | None:
     except Unknown:
         return None
     sigs: dict[str, Rel] = {}
-    known = {s["name"] for s in model.sigs}
+    all_sigs = model.sigs + model.lib_sigs  # the opened modules' sigs too (``ordering/Ord``)
 
     def sig_value(name: str, depth: int = 0) -> Rel:
         if name in sigs:
             return sigs[name]
+        kids = [s["name"] for s in all_sigs if not s["subset"] and name in s["parents"]]
         if name in values:
             sigs[name] = values[name]
-        else:  # an abstract parent is not listed: the union of its children
-            kids = [s["name"] for s in model.sigs if not s["subset"] and name in s["parents"]]
-            sigs[name] = frozenset().union(*(sig_value(k, depth + 1) for k in kids)) if depth < 20 else frozenset()
+        elif kids and depth < 20:  # an abstract parent is not listed: the union of its children
+            sigs[name] = frozenset().union(*(sig_value(k, depth + 1) for k in kids))
+        elif any(s["name"] == name for s in model.lib_sigs):
+            raise Unknown(f"{name} is not in the witness")  # every shown sig is listed, even when empty
+        else:
+            sigs[name] = frozenset()
         return sigs[name]
 
-    for name in known:
-        sig_value(name)
     fields: dict[str, Rel] = {}
-    for s in model.sigs:
+    try:
+        for s in all_sigs:
+            sig_value(s["name"])
+    except Unknown:  # a witness rendered without the library's sigs: evaluate without them
+        for s in model.lib_sigs:
+            sigs.pop(s["name"], None)
+        all_sigs = model.sigs
+    for s in all_sigs:
         for f in s["fields"]:
             key = f"{s['name']}<:{f['name']}"
             fields[key] = values.get(key, values.get(f["name"], frozenset()))

@@ -93,6 +93,11 @@ class Model:
     asserts: dict[str, Node]
     sigs: list[dict[str, Any]]
     commands: list[dict[str, Any]]  # label, check, expect, formula (Node)
+    # opened modules (util/ordering, ...): funcs/preds by the name calls use ("ordering/first"), never
+    # editable (no spans), with "param_types" and "ret"; their sigs (``ordering/Ord``) and fields
+    lib: dict[str, Func] = field(default_factory=dict)
+    lib_types: dict[str, tuple[list[str], str, bool]] = field(default_factory=dict)  # (params, return, private)
+    lib_sigs: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Model:
@@ -107,7 +112,10 @@ class Model:
             facts += [(f"sig {s['name']}", node_from(x)) for x in s["facts"]]
         asserts = {a["name"]: node_from(a["body"]) for a in d["asserts"]}
         commands = [dict(c, formula=node_from(c["formula"])) for c in d["commands"]]
-        return cls(funcs, facts, asserts, d["sigs"], commands)
+        lf = d.get("lib_funcs", [])
+        lib = {f["name"]: Func(f["name"], f["pred"], f["params"], node_from(f["body"]), None) for f in lf}
+        types = {f["name"]: (list(f["param_types"]), f["ret"], f["private"]) for f in lf}
+        return cls(funcs, facts, asserts, d["sigs"], commands, lib, types, d.get("lib_sigs", []))
 
 
 class ParseError(Exception):

@@ -156,7 +156,58 @@ class Extractor:
             {"label": str(c.label), "check": bool(c.check), "expect": int(c.expects), "formula": self.node(c.formula)}
             for c in world.getAllCommands()
         ]
-        return {"funcs": funcs, "facts": facts, "asserts": asserts, "sigs": sigs, "commands": commands}
+        lib_funcs, lib_sigs = library(world)
+        return {
+            "funcs": funcs,
+            "facts": facts,
+            "asserts": asserts,
+            "sigs": sigs,
+            "commands": commands,
+            "lib_funcs": lib_funcs,
+            "lib_sigs": lib_sigs,
+        }
+
+
+def library(world: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Funcs/preds and sigs of the opened modules (util/ordering, util/integer, ...), instantiated with the
+    model's sigs: names as calls and witnesses spell them (``ordering/first``, ``ordering/Ord``), no spans
+    (their text is another file), with parameter and return types so operators can use them."""
+    blank = Extractor("")  # every span of another file comes out unknown (-1)
+    root = world.getRootModule()
+    funcs: list[dict[str, Any]] = []
+    sigs: list[dict[str, Any]] = []
+    for mod in world.getAllReachableModules():
+        if mod is root or mod.equals(root):
+            continue
+        for f in mod.getAllFunc():
+            funcs.append(
+                {
+                    "name": str(f.label),
+                    "pred": bool(f.isPred),
+                    "params": [str(p.label) for p in f.params()],
+                    "param_types": [str(p.type()) for p in f.params()],
+                    "ret": str(f.returnDecl.type()),
+                    "private": f.isPrivate is not None,
+                    "body": blank.node(f.getBody()),
+                    "span": None,
+                }
+            )
+        for s in mod.getAllSigs():
+            sigs.append(
+                {
+                    "name": _strip(s.label),
+                    "subset": str(s.getClass().getSimpleName()) == "SubsetSig",
+                    "parents": [_strip(p.label) for p in s.parents]
+                    if str(s.getClass().getSimpleName()) == "SubsetSig"
+                    else ([_strip(s.parent.label)] if s.isTopLevel() is False and s.parent is not None else []),
+                    "abstract": s.isAbstract is not None,
+                    "var": s.isVariable is not None,
+                    "fields": [
+                        {"name": str(x.label), "ar": int(x.type().arity()), "ty": str(x.type())} for x in s.getFields()
+                    ],
+                }
+            )
+    return funcs, sigs
 
 
 def _get(obj: Any, name: str) -> Any:
