@@ -13,7 +13,9 @@ import typer
 
 from fmrepair.inputs import InputError
 
-tasks_app = typer.Typer(help="Benchmark tasks: list, show (never the hidden parts), verify.", no_args_is_help=True)
+tasks_app = typer.Typer(
+    help="Benchmark tasks: list, show (never the hidden parts), verify, build-acsl.", no_args_is_help=True
+)
 
 SUITE = typer.Option(..., "--suite", "-s", help="Suite name: alloy4fun or arepair.")
 ROOT = typer.Option(
@@ -189,6 +191,10 @@ def gate_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    """Add this subsystem's commands to the root app."""
+    """Add this subsystem's commands to the root app: `tasks ...` (with `tasks build-acsl`, the removal-
+    schema benchmark builder that is also the old `acsl bench`) and `gate`."""
+    from fmrepair.eval.acsl_bench.cli import bench_cmd
+
+    tasks_app.command("build-acsl")(bench_cmd)
     app.add_typer(tasks_app, name="tasks")
     app.command("gate")(gate_cmd)

@@ -1,5 +1,11 @@
-"""The `fmrepair` command line. Each subsystem adds its commands through a light `cli` module
-(no heavy imports at module level, so `fmrepair --help` stays instant)."""
+"""The `fmrepair` command line: the application entry, not the core. It sits above every layer (see the
+import contract in pyproject.toml) but imports none of them directly: each subsystem adds its commands
+through a light `cli` module named here by string (no heavy imports at module level, so `fmrepair
+--help` stays instant; tests/test_cli_verbs.py checks that).
+
+Verbs: check, gate, repair, serve, models, tasks, bench, train, slurm. Old names stay as hidden aliases
+for one release (check-pair, pddl-equiv, acsl, view, formalize, formalize-report; docs/cli.md).
+"""
 
 from __future__ import annotations
 

@@ -66,6 +66,7 @@ def test_check_cli_json_shape(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     from typer.testing import CliRunner
 
     from fmrepair.cli import app
+
     bad = tmp_path / "missing.c"
     bad.write_text(MISSING_INV, encoding="utf-8")
     res = CliRunner().invoke(app, ["check", str(bad), "--json", "--timeout", "120"])

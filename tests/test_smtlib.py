@@ -68,8 +68,9 @@ def test_run_script_answers() -> None:
     assert run.answers == ["sat", "unsat"] and run.errors == []
 
 
-def test_fmrepair_check_json(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fmrepair_check_json() -> None:
     from fmrepair.cli import app
+
     r = CliRunner().invoke(app, ["check", str(EX / "syllogism.smt2"), "--json"])
     assert r.exit_code == 0, r.stdout
     out = json.loads(r.stdout)

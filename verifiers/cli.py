@@ -1,4 +1,6 @@
-"""`fmrepair check PATH...`: check specifications with the real verifier of their formalism.
+"""`fmrepair check PATH...`: check specifications with the real verifier of their formalism (chosen by
+extension); `check MODEL.mzn DATA.dzn` and `check DOMAIN.pddl PROBLEM.pddl` check a pair, `check --equiv
+A.pddl B.pddl` compares two PDDL problems (verifiers/cli_pairs.py).
 
 Exit codes: 0 every path is ok; 1 a spec fails or has an error; 2 usage or input problems (one line
 on stderr, nothing checked). No heavy imports here: the verifier is imported when a check runs.
@@ -89,16 +91,34 @@ def _text_report(path: str, verdict: Verdict) -> str:
 
 
 def check(
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Specification files (.als)."),
+    paths: list[str] = typer.Argument(
+        ...,
+        metavar="PATH...",
+        help="Specification files: .als .mzn .smt2 .pddl .c .ads/.adb; or one pair: MODEL.mzn DATA.dzn, "
+        "DOMAIN.pddl PROBLEM.pddl.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per path (a list when several)."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds allowed for each spec (all its commands)."),
     solver: str = typer.Option("auto", "--solver", help="SAT solver: auto, sat4j, minisat, glucose, ..."),
     workers: int = typer.Option(1, "--workers", help="Worker processes (one JVM each) checking in parallel."),
     memory_mb: int = typer.Option(2048, "--memory-mb", help="Java heap cap per worker (MB)."),
+    equiv: bool = typer.Option(
+        False, "--equiv", help="Two PDDL problems: the same up to renaming objects? (init and goal graphs)"
+    ),
 ) -> None:
-    """Check specifications with their real verifier (Alloy: every command, in-process)."""
+    """Check specifications with their real verifier (Alloy: every command; MiniZinc, SMT-LIB, PDDL,
+    C/ACSL with Frama-C/WP, SPARK), a model with its data, a PDDL problem with its domain, or (--equiv)
+    whether two PDDL problems are equivalent."""
+    from fmrepair.verifiers import cli_pairs
     from fmrepair.verifiers.alloy.solvers import SOLVER_NAMES
     from fmrepair.verifiers.base import CheckOptions
+
+    if equiv:
+        if len(paths) != 2:
+            raise _fail("--equiv compares exactly two PDDL problems", 2)
+        cli_pairs.run_equiv(paths[0], paths[1])
+    if cli_pairs.is_pair(paths):
+        cli_pairs.run_pair(paths[0], paths[1], as_json, timeout)
 
     try:
         if solver not in SOLVER_NAMES:

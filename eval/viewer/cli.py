@@ -1,4 +1,5 @@
-"""`fmrepair view RUN [RUN...] --out DIR`: a static HTML site over run folders (light imports here)."""
+"""`fmrepair bench view RUN [RUN...] --out DIR`: a static HTML site over run folders (light imports here).
+`fmrepair view` is the old name, a hidden alias for one release."""
 
 from __future__ import annotations
 
@@ -25,10 +26,10 @@ def view(
     try:
         rep = build_site(runs, out, root=root, with_tasks=not no_tasks, use_graphviz=not no_graphviz)
     except (ViewerInputError, FileNotFoundError) as e:
-        typer.echo(f"fmrepair view: {e}", err=True)
+        typer.echo(f"fmrepair bench view: {e}", err=True)
         raise typer.Exit(2) from None
     except PageLeak as e:
-        typer.echo(f"fmrepair view: refused, a page carries hidden text: {e}", err=True)
+        typer.echo(f"fmrepair bench view: refused, a page carries hidden text: {e}", err=True)
         raise typer.Exit(3) from None
     for n in rep.notes:
         typer.echo(f"note: {n}", err=True)
@@ -39,4 +40,8 @@ def view(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("view")(view)
+    """`bench view`, and the old top-level `view` as a hidden alias."""
+    from fmrepair.eval.bench_cli import bench_app
+
+    bench_app.command("view")(view)
+    app.command("view", hidden=True)(view)

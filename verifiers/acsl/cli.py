@@ -1,4 +1,5 @@
-"""`fmrepair acsl ...`: Frama-C/WP checks with goals and annotation statuses and the ACSL gate. The
+"""`fmrepair acsl ...`: the old group, hidden from `fmrepair --help` for one release: `acsl check` is
+`fmrepair check FILE.c` and `acsl gate` is `fmrepair gate A.c B.c` (both dispatch on the extension). The
 removal-schema benchmark and the annotation loop (`acsl bench`, `acsl annotate`) are added to this group
 by eval/acsl_bench/cli.py (a verifier package imports no eval/ or agents/ code). Light imports only.
 """
@@ -70,5 +71,5 @@ acsl_app.command("gate")(gate_cmd)
 
 
 def register(app: typer.Typer) -> None:
-    """Add `fmrepair acsl ...` to the root app."""
-    app.add_typer(acsl_app, name="acsl")
+    """Add `fmrepair acsl ...` to the root app, hidden (old names; see the module docstring)."""
+    app.add_typer(acsl_app, name="acsl", hidden=True)
