@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.faults import InfrastructureError
 from fmrepair.runlog import RunLog, TaskResult
 from fmrepair.task import Task
@@ -30,9 +31,11 @@ DEFAULT_MODEL = "qwen2.5-coder-0.5b"
 # run settings a run leaves unset take its kind's default (the settings of seed 000 repair, of seed 001
 # formalization and of the seed 004 annotation loop); the manifest records the resolved values
 KIND_DEFAULTS: dict[str, dict[str, Any]] = {
+    # repair: the defaults of the repair settings themselves (agents/config.py), not a second list
     "repair": {
-        "k": 6, "samples": 1, "temperature": 0.2, "max_new_tokens": 400, "check_timeout_s": 30.0,
-        "edit_mode": "paragraph",
+        "k": Budget().iterations, "samples": Budget().samples, "temperature": RepairConfig().temperature,
+        "max_new_tokens": RepairConfig().max_new_tokens, "check_timeout_s": RepairConfig().check_timeout_s,
+        "edit_mode": RepairConfig().edit_mode,
     },
     # k: repair rounds after the zero-shot artifact; check_timeout_s: solver time per diagnosis probe
     "formalize": {

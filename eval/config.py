@@ -130,24 +130,34 @@ class BenchConfig(BaseModel):
         return _names(value)
 
     def repair_config(self, seed: int | None = None, samples: int | None = None) -> RepairConfig:
-        """The repair settings of one chain (``seed``/``samples`` default to the run's)."""
-        return RepairConfig(
-            strategy=self.strategy,
-            edit_mode=self.edit_mode,
-            budget=Budget(
+        """The repair settings of one chain (``seed``/``samples`` default to the run's). A setting left
+        None takes the repair settings' own default (agents/config.py), so there is no second list."""
+
+        def given(**values: Any) -> dict[str, Any]:
+            return {k: v for k, v in values.items() if v is not None}
+
+        budget = Budget(
+            **given(
                 iterations=self.k,
                 samples=self.samples if samples is None else samples,
                 wall_seconds=self.wall_seconds,
                 candidates=self.candidates,
                 proposals=self.proposals,
+            )
+        )
+        return RepairConfig(
+            budget=budget,
+            **given(
+                strategy=self.strategy,
+                edit_mode=self.edit_mode,
+                temperature=self.temperature,
+                seed=self.seed if seed is None else seed,
+                max_new_tokens=self.max_new_tokens,
+                check_timeout_s=self.check_timeout_s,
+                search_prune=self.search_prune,
+                search_synth=self.search_synth,
+                search_audit=self.search_audit,
             ),
-            temperature=self.temperature,
-            seed=self.seed if seed is None else seed,
-            max_new_tokens=self.max_new_tokens,
-            check_timeout_s=self.check_timeout_s,
-            search_prune=self.search_prune,
-            search_synth=self.search_synth,
-            search_audit=self.search_audit,
         )
 
 

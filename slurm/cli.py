@@ -11,28 +11,27 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from fmrepair.slurm.config import SlurmConfig
+from fmrepair.eval.config_cli import FROM_OPTIONS, with_config_options
+from fmrepair.slurm.config import SITE_FIELDS, SlurmConfig
 from fmrepair.slurm.kinds import (
+    CLUSTER_PANEL,
     JOB_KINDS,
-    AccountOpt,
     ConfigOpt,
-    FamilyOpt,
-    IdsOpt,
-    LimitOpt,
-    ModeOpt,
-    PartitionOpt,
-    QosOpt,
-    RootOpt,
+    OverridesArg,
+    RunConfigOpt,
     RunDirOpt,
+    SetOpt,
     absolute_path,
+    bench_options,
     check_engine,
     cluster_config,
     fail,
-    make_selection,
+    job_resources,
+    run_config,
 )
 from fmrepair.slurm.render import Job
 
@@ -83,52 +82,47 @@ for _name in JOB_KINDS.names():
     _register_kind(_name, JOB_KINDS.load(_name))
 
 
-@slurm_app.command("submit-bench", context_settings=PASS_THROUGH)
+@slurm_app.command("submit-bench")
+@with_config_options(SlurmConfig, param="site", fields=SITE_FIELDS, panel=CLUSTER_PANEL)
+@bench_options
 def submit_bench(
-    ctx: typer.Context,
-    suite: Annotated[str, typer.Option("--suite", help="Suite name (fmrepair tasks list).")],
     shards: Annotated[int, typer.Option("--shards", min=1, help="Array tasks.")],
     run_dir: RunDirOpt,
-    model: Annotated[str, typer.Option("--model", help="Registry name.")] = "qwen2.5-coder-0.5b",
-    strategy: Annotated[str, typer.Option("--strategy")] = "single-gf",
+    overrides: OverridesArg = None,
+    run_config_file: RunConfigOpt = None,
+    set_: SetOpt = None,
     serve: Annotated[bool, typer.Option("--serve/--no-serve", help="Start a vLLM server job for the model.")] = False,
     serve_gpus: Annotated[int | None, typer.Option("--serve-gpus", min=0, help="GPUs of the server job.")] = None,
     max_running: Annotated[int | None, typer.Option("--max-running", help="At most N array tasks at once.")] = None,
-    root: RootOpt = None,
-    mode: ModeOpt = None,
-    family: FamilyOpt = None,
-    limit: LimitOpt = None,
-    ids: IdsOpt = None,
     gpus: Annotated[int | None, typer.Option("--gpus", min=0, help="GPUs per array task (own engine).")] = None,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
     wait: Annotated[bool, typer.Option("--wait", help="Return when the merge job has ended.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    bench: dict[str, Any] = FROM_OPTIONS,
+    site: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
     """Submit the benchmark DAG: a vLLM server (with --serve), an array of shards, a merge job.
-    Prints the job ids. Other `fmrepair bench run` options are passed through to every shard."""
-    from fmrepair.slurm.jobs import bench_array_job, merge_job, resources, serve_job
+    Prints the job ids. The run config (--run-config FILE, the `fmrepair bench run` options, KEY=VALUE)
+    goes into the array job's script; every shard runs `fmrepair bench run --config` with it."""
+    from fmrepair.slurm.jobs import bench_array_job, merge_job, serve_job
     from fmrepair.slurm.submit import SubmitError, submit
 
-    cfg = cluster_config(config, partition, account, qos)
+    cfg = cluster_config(config, site)
     rdir = absolute_path(run_dir)
-    sel = make_selection(suite, root, mode, family, limit, ids)
+    run = run_config(run_config_file, bench, [*(overrides or []), *(set_ or [])])
+    if serve and not run.model:
+        fail("--serve needs the model's name: give --model (or model: in the run config)")
     command = _command_line()
     ids_out: dict[str, str] = {}
     try:
         if serve:
-            sjob = serve_job(cfg, resources(cfg, "serve", gpus=serve_gpus), rdir, model)
+            sjob = serve_job(cfg, job_resources(cfg, "serve", {"gpus": serve_gpus}), rdir, str(run.model))
             ids_out["serve"] = submit(sjob, cfg, command)
-        bres = resources(cfg, "bench-array", gpus=gpus)
-        check_engine(model, bres.gpus, served=serve)
-        bjob = bench_array_job(
-            cfg, bres, rdir, sel, shards, model, strategy, list(ctx.args), ids_out.get("serve"),
-            max_running=max_running,
-        )  # fmt: skip
+        bres = job_resources(cfg, "bench-array", {"gpus": gpus})
+        check_engine(run.model, bres.gpus, served=serve)
+        bjob = bench_array_job(cfg, bres, rdir, run, shards, ids_out.get("serve"), max_running=max_running)
         ids_out["bench"] = submit(bjob, cfg, command)
-        mjob = merge_job(cfg, resources(cfg, "merge"), rdir, ids_out.get("serve"), f"afterany:{ids_out['bench']}")
+        mjob = merge_job(cfg, job_resources(cfg, "merge"), rdir, ids_out.get("serve"), f"afterany:{ids_out['bench']}")
         if not as_json:
             _print_ids(ids_out)
         if wait:
@@ -151,34 +145,33 @@ def _print_ids(ids: dict[str, str]) -> None:
         typer.echo(f"{key:6} {value}" + ("  (array)" if key == "bench" else ""))
 
 
-@slurm_app.command("run-shard", context_settings=PASS_THROUGH)
+@slurm_app.command("run-shard")
+@bench_options
 def run_shard(
-    ctx: typer.Context,
     shard: Annotated[int, typer.Option("--shard", min=0, help="This shard's index (SLURM_ARRAY_TASK_ID).")],
     shards: Annotated[int, typer.Option("--shards", min=1, help="Number of shards.")],
     out: Annotated[Path, typer.Option("--out", help="This shard's run folder (resumed if it exists).")],
-    suite: Annotated[str, typer.Option("--suite")],
-    root: RootOpt = None,
-    mode: ModeOpt = None,
-    family: FamilyOpt = None,
-    limit: LimitOpt = None,
-    ids: IdsOpt = None,
+    overrides: OverridesArg = None,
+    config: Annotated[Path | None, typer.Option("--config", help="The whole run's run config file (YAML).")] = None,
+    bench: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
-    """Run (or resume) one shard of a benchmark: `fmrepair bench run` on tasks SHARD, SHARD+SHARDS, ...
-    Every other option goes to `fmrepair bench run` unchanged. Used by bench-array jobs."""
-    from fmrepair.slurm.shard import bench_command, prepare
+    """Run (or resume) one shard of a benchmark: write the run config narrowed to tasks SHARD,
+    SHARD+SHARDS, ... into OUT/run.yaml and run `fmrepair bench run --config OUT/run.yaml --out OUT`.
+    Options and KEY=VALUE override the --config file. Used by bench-array jobs."""
+    from fmrepair.slurm.shard import Selection, bench_command, prepare, shard_config, write_run_config
 
     if shard >= shards:
         fail(f"--shard {shard} is not below --shards {shards}")
+    run = run_config(config, bench, overrides)
     try:
-        record = prepare(make_selection(suite, root, mode, family, limit, ids), shard, shards, out)
+        record = prepare(Selection.of(run), shard, shards, out)
     except ValueError as e:
         fail(str(e))
     if not record.ids:
         typer.echo(f"shard {shard} of {shards} has no tasks", err=True)
         return
     typer.echo(f"shard {shard} of {shards}: {len(record.ids)} tasks -> {out}", err=True)
-    cmd = bench_command(record, out, list(ctx.args))
+    cmd = bench_command(write_run_config(out, shard_config(run, record)), out)
     sys.stdout.flush()
     sys.stderr.flush()
     os.execv(cmd[0], cmd)  # the bench run takes over this process (and SLURM's signals)

@@ -17,6 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 Kind = Literal["serve", "bench-array", "merge", "train", "eval-adapter", "formalize"]
 KINDS: tuple[Kind, ...] = ("serve", "bench-array", "merge", "train", "eval-adapter", "formalize")
 USER_FILE = Path("~/.config/fmrepair/slurm.yaml")
+# the SlurmConfig fields that are also command-line options of every job kind (--partition, --account,
+# --qos); every Resources field is one too (--time, --gpus, --gpu-type, --cpus, --mem): slurm/kinds.py
+SITE_FIELDS = ("partition", "account", "qos")
 
 
 class Resources(BaseModel):

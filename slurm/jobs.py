@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fmrepair.slurm.config import Resources, SlurmConfig
 from fmrepair.slurm.render import Job, shell_words
-from fmrepair.slurm.shard import Selection
+from fmrepair.slurm.shard import RUN_CONFIG, Selection
+
+if TYPE_CHECKING:
+    from fmrepair.eval.config import BenchConfig
 
 ENDPOINT_FILE = "endpoint"
 
@@ -63,11 +67,8 @@ def bench_array_job(
     cfg: SlurmConfig,
     res: Resources,
     run_dir: Path,
-    selection: Selection,
+    run: BenchConfig,
     shards: int,
-    model: str,
-    strategy: str = "single-gf",
-    extra: list[str] | None = None,
     serve_job: str | None = None,
     endpoint_file: Path | None = None,
     endpoint_timeout: int = 3600,
@@ -77,6 +78,8 @@ def bench_array_job(
     if shards < 1:
         raise ValueError("--shards must be at least 1")
     served = serve_job is not None or endpoint_file is not None
+    if served and not run.model:
+        raise ValueError("a served model needs its name: give --model (or model: in the run config)")
     if serve_job and endpoint_file is None:
         endpoint_file = run_dir / ENDPOINT_FILE
     if serve_job and dependency is None:
@@ -88,7 +91,11 @@ def bench_array_job(
         if served
         else "loaded by each array task itself"
     )
-    selection_lines = _option_lines(selection.args())
+    from fmrepair.eval.config import dump_config
+
+    selection = Selection.of(run)
+    model = run.model or "the default model"
+    strategy = run.strategy or "the suite's default"
     return Job(
         kind="bench-array",
         name="fmrepair-bench",
@@ -100,16 +107,18 @@ def bench_array_job(
         description=[
             f"fmrepair benchmark as a job array: {selection.describe()} in {shards} shard{'s' if shards > 1 else ''},",
             f"one per array task. Strategy {strategy}, model {model}, {source}.",
-            f"Task i writes its own run log to {run_dir}/shards/<i>; merge them with",
+            f"The run config is below (written to {run_dir}/{RUN_CONFIG}); every task runs it on its shard's tasks",
+            f"(`fmrepair bench run --config`). Task i writes its own run log to {run_dir}/shards/<i>; merge them with",
             f"  fmrepair bench merge {run_dir}/shards/* --out {run_dir}/merged",
             f"Submit with: mkdir -p {run_dir}/logs && sbatch <this file>",
         ],
         params={
             "shards": shards,
-            "model": model,
-            "strategy": strategy,
-            "selection_lines": selection_lines,
-            "extra": shell_words(extra or []),
+            "model": run.model,
+            "run_config": dump_config(run).rstrip("\n"),
+            "run_config_file": RUN_CONFIG,
+            # the array task's CPUs, unless the run config sets workers itself
+            "cpu_workers": "workers" not in run.model_fields_set,
             "serve_job": serve_job,
             "endpoint_file": endpoint_file if served else None,
             "endpoint_timeout": endpoint_timeout,
@@ -231,23 +240,3 @@ def formalize_job(
         ],
         params={"model": model, "suite": suite, "out": out, "formalize_args": [shell_words(extra)] if extra else []},
     )
-
-
-def _option_lines(args: list[str]) -> list[str]:
-    """``--opt value`` pairs, a few per line, shell-quoted, for a readable continued command."""
-    pairs: list[str] = []
-    i = 0
-    while i < len(args):
-        if i + 1 < len(args) and not args[i + 1].startswith("--"):
-            pairs.append(shell_words(args[i : i + 2]))
-            i += 2
-        else:
-            pairs.append(shell_words([args[i]]))
-            i += 1
-    lines: list[str] = []
-    for pair in pairs:
-        if lines and len(lines[-1]) + len(pair) < 72:
-            lines[-1] += " " + pair
-        else:
-            lines.append(pair)
-    return lines

@@ -1,5 +1,9 @@
 """The job kinds of `fmrepair slurm render|submit`: their command-line options and how each becomes
-a ``Job`` (cluster settings, resources, paths). Light at import: ``.jobs`` is imported inside."""
+a ``Job`` (cluster settings, resources, paths). Light at import: ``.jobs`` is imported inside.
+
+The cluster options (--partition, --account, --qos, --time, --gpus, --gpu-type, --cpus, --mem) are
+generated from the fields of `SlurmConfig` and `Resources` (slurm/config.py), and the benchmark options of
+bench-array from the run config `BenchConfig` (eval/config.py): each is declared once."""
 
 from __future__ import annotations
 
@@ -9,28 +13,41 @@ from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 
+from fmrepair.eval.config import BenchConfig
+from fmrepair.eval.config_cli import FROM_OPTIONS, given, with_config_options
 from fmrepair.registry import LazyRegistry
-from fmrepair.slurm.config import Resources, SlurmConfig
+from fmrepair.slurm.config import SITE_FIELDS, Resources, SlurmConfig
 from fmrepair.slurm.render import Job
-from fmrepair.slurm.shard import Selection
 
 # options every job kind takes
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Cluster settings (default $FMREPAIR_SLURM).")]
 RunDirOpt = Annotated[Path, typer.Option("--run-dir", help="Folder for this job's logs, scripts and outputs.")]
-PartitionOpt = Annotated[str | None, typer.Option("--partition", help="Override the config's partition.")]
-AccountOpt = Annotated[str | None, typer.Option("--account", help="Override the config's account.")]
-QosOpt = Annotated[str | None, typer.Option("--qos", help="Override the config's QOS.")]
-TimeOpt = Annotated[str | None, typer.Option("--time", help="Wall-time limit (default: the config's).")]
-GpusOpt = Annotated[int | None, typer.Option("--gpus", min=0, help="GPUs; 0 renders the --gres line disabled.")]
-CpusOpt = Annotated[int | None, typer.Option("--cpus", min=1, help="CPUs per task.")]
-MemOpt = Annotated[str | None, typer.Option("--mem", help="Memory per node, e.g. 32G.")]
 DependencyOpt = Annotated[str | None, typer.Option("--dependency", help="SLURM dependency, e.g. afterok:1234.")]
-# which tasks a benchmark covers
-RootOpt = Annotated[str | None, typer.Option("--root", help="Benchmark root laid out like the suite's folder.")]
-ModeOpt = Annotated[str | None, typer.Option("--mode", help="frozen | hidden (ARepair).")]
-FamilyOpt = Annotated[list[str] | None, typer.Option("--family", help="Only these families (repeatable).")]
-LimitOpt = Annotated[int | None, typer.Option("--limit", help="Only the first N tasks.")]
-IdsOpt = Annotated[list[str] | None, typer.Option("--ids", help="Only these task ids (repeatable).")]
+# the run config of a benchmark (bench-array, submit-bench): a file, options (generated), KEY=VALUE
+RunConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--run-config", help="Run config file (YAML, the keys of `fmrepair bench run --config`); options override it."
+    ),
+]
+SetOpt = Annotated[list[str] | None, typer.Option("--set", help="KEY=VALUE run config override (repeatable).")]
+OverridesArg = Annotated[
+    list[str] | None, typer.Argument(metavar="[KEY=VALUE]...", help="Run config overrides, applied last.")
+]
+CLUSTER_PANEL = "Cluster (defaults: the --config file's, per job kind)"
+RUN_PANEL = "Run config (every array task runs `fmrepair bench run --config` with it)"
+
+
+def cluster_options(func: Any) -> Any:
+    """Give a job kind the cluster options, generated from `SlurmConfig` (``site``: partition, account,
+    qos) and `Resources` (``resources``: time, gpus, gpu_type, cpus, mem); each is None when not given."""
+    func = with_config_options(Resources, param="resources", panel=CLUSTER_PANEL)(func)
+    return with_config_options(SlurmConfig, param="site", fields=SITE_FIELDS, panel=CLUSTER_PANEL)(func)
+
+
+def bench_options(func: Any) -> Any:
+    """Give a command the `fmrepair bench run` settings as options (``bench``), generated from BenchConfig."""
+    return with_config_options(BenchConfig, param="bench", panel=RUN_PANEL, where="--run-config")(func)
 
 
 def fail(msg: str, code: int = 2) -> NoReturn:
@@ -38,44 +55,50 @@ def fail(msg: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def cluster_config(config: Path | None, partition: str | None, account: str | None, qos: str | None) -> SlurmConfig:
+def cluster_config(config: Path | None, site: dict[str, Any] | None = None) -> SlurmConfig:
+    """The cluster settings of ``config`` (or $FMREPAIR_SLURM, ...) with the options given in ``site``."""
     from fmrepair.slurm.config import load_config
 
     try:
         cfg = load_config(config)
     except (OSError, ValueError) as e:
         fail(str(e))
-    overrides = {"partition": partition, "account": account, "qos": qos}
-    return cfg.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+    return cfg.model_copy(update=given(site or {}))
+
+
+def job_resources(cfg: SlurmConfig, kind: str, overrides: dict[str, Any] | None = None) -> Resources:
+    """One job kind's resources from the cluster settings, with the options given in ``overrides``."""
+    from pydantic import ValidationError
+
+    from fmrepair.slurm.jobs import resources
+
+    try:
+        return resources(cfg, kind, **given(overrides or {}))
+    except ValidationError as e:
+        fail("; ".join(f"--{'-'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors()).replace("_", "-"))
 
 
 def _setup(
-    kind: str,
-    config: Path | None,
-    partition: str | None,
-    account: str | None,
-    qos: str | None,
-    time: str | None,
-    gpus: int | None,
-    cpus: int | None,
-    mem: str | None,
+    kind: str, config: Path | None, site: dict[str, Any], resources: dict[str, Any]
 ) -> tuple[SlurmConfig, Resources]:
     """The cluster settings and one job kind's resources, with the command line's overrides."""
-    from fmrepair.slurm.jobs import resources
-
-    cfg = cluster_config(config, partition, account, qos)
-    return cfg, resources(cfg, kind, time=time, gpus=gpus, cpus=cpus, mem=mem)
+    cfg = cluster_config(config, site)
+    return cfg, job_resources(cfg, kind, resources)
 
 
-def make_selection(
-    suite: str, root: str | None, mode: str | None, family: list[str] | None, limit: int | None, ids: list[str] | None
-) -> Selection:
-    return Selection(suite=suite, root=root, mode=mode, family=family or [], limit=limit, ids=ids or [])
+def run_config(file: Path | None, bench: dict[str, Any], overrides: list[str] | None) -> BenchConfig:
+    """A benchmark's run config: ``file`` < the options given < KEY=VALUE ``overrides``."""
+    from fmrepair.eval.config import ConfigError, build_config
+
+    try:
+        return build_config(file, given(bench), overrides)
+    except ConfigError as e:
+        fail(str(e))
 
 
-def check_engine(model: str, gpus: int, served: bool) -> None:
+def check_engine(model: str | None, gpus: int, served: bool) -> None:
     """Warn when array tasks would load a GPU-only model without GPUs."""
-    if served or gpus:
+    if served or gpus or not model:
         return
     try:
         from fmrepair.serving.config import resolve
@@ -96,8 +119,10 @@ def absolute_path(path: Path) -> Path:
 
 
 # --- the job kinds: each returns (job, cluster config); `render` prints it, `submit` sbatches it ---
+# ``site`` and ``resources`` are filled by @cluster_options, ``bench`` by @bench_options
 
 
+@cluster_options
 def serve_kind(
     model: Annotated[str, typer.Option("--model", help="Registry name with local weights.")],
     run_dir: RunDirOpt,
@@ -107,30 +132,26 @@ def serve_kind(
     vllm_arg: Annotated[list[str] | None, typer.Option("--vllm-arg", help="Extra vLLM argument (repeatable).")] = None,
     health_timeout: Annotated[int, typer.Option("--health-timeout", help="Seconds to wait for health.")] = 1800,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """A vLLM server on the node's GPUs; writes its endpoint to RUN_DIR/endpoint once healthy."""
     from fmrepair.slurm.jobs import serve_job
 
-    cfg, res = _setup("serve", config, partition, account, qos, time, gpus, cpus, mem)
+    cfg, res = _setup("serve", config, site, resources)
     rdir = absolute_path(run_dir)
     return serve_job(cfg, res, rdir, model, port, lora, max_model_len, vllm_arg, health_timeout, dependency), cfg
 
 
+@cluster_options
+@bench_options
 def bench_array_kind(
-    ctx: typer.Context,
-    suite: Annotated[str, typer.Option("--suite", help="Suite name (fmrepair tasks list).")],
     shards: Annotated[int, typer.Option("--shards", min=1, help="Array tasks; shard i runs tasks i, i+N, ...")],
     run_dir: RunDirOpt,
-    model: Annotated[str, typer.Option("--model", help="Registry name.")] = "qwen2.5-coder-0.5b",
-    strategy: Annotated[str, typer.Option("--strategy")] = "single-gf",
+    overrides: OverridesArg = None,
+    run_config_file: RunConfigOpt = None,
+    set_: SetOpt = None,
     serve_job: Annotated[
         str | None, typer.Option("--serve-job", help="Job id of a serve job: use its endpoint, start after it.")
     ] = None,
@@ -138,56 +159,48 @@ def bench_array_kind(
         Path | None, typer.Option("--endpoint-file", help="Use the server announced in this file.")
     ] = None,
     max_running: Annotated[int | None, typer.Option("--max-running", help="At most N array tasks at once.")] = None,
-    root: RootOpt = None,
-    mode: ModeOpt = None,
-    family: FamilyOpt = None,
-    limit: LimitOpt = None,
-    ids: IdsOpt = None,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    bench: dict[str, Any] = FROM_OPTIONS,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
-    """One array task per shard of a suite, each with its own run log. Other `fmrepair bench run` options
-    (--k, --samples, --temperature, ...) are passed through to every shard."""
+    """One array task per shard of a suite, each with its own run log. The run config (--run-config FILE,
+    the `fmrepair bench run` options below, KEY=VALUE) is written into the script, and every array task
+    runs `fmrepair bench run --config` with it, narrowed to its shard's tasks."""
     from fmrepair.slurm.jobs import bench_array_job
 
-    cfg, res = _setup("bench-array", config, partition, account, qos, time, gpus, cpus, mem)
-    sel = make_selection(suite, root, mode, family, limit, ids)
+    cfg, res = _setup("bench-array", config, site, resources)
+    run = run_config(run_config_file, bench, [*(overrides or []), *(set_ or [])])
     endpoint = absolute_path(endpoint_file) if endpoint_file else None
-    check_engine(model, res.gpus, served=bool(serve_job or endpoint))
-    job = bench_array_job(
-        cfg, res, absolute_path(run_dir), sel, shards, model, strategy, list(ctx.args), serve_job, endpoint,
-        max_running=max_running, dependency=dependency,
-    )  # fmt: skip
+    check_engine(run.model, res.gpus, served=bool(serve_job or endpoint))
+    try:
+        job = bench_array_job(
+            cfg, res, absolute_path(run_dir), run, shards, serve_job, endpoint, max_running=max_running,
+            dependency=dependency,
+        )  # fmt: skip
+    except ValueError as e:
+        fail(str(e))
     return job, cfg
 
 
+@cluster_options
 def merge_kind(
     run_dir: RunDirOpt,
     stop_job: Annotated[str | None, typer.Option("--stop-job", help="Cancel this job (the server) first.")] = None,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """Merge RUN_DIR/shards/* into RUN_DIR/merged and write RUN_DIR/report.md."""
     from fmrepair.slurm.jobs import merge_job
 
-    cfg, res = _setup("merge", config, partition, account, qos, time, gpus, cpus, mem)
+    cfg, res = _setup("merge", config, site, resources)
     return merge_job(cfg, res, absolute_path(run_dir), stop_job, dependency), cfg
 
 
+@cluster_options
 def train_kind(
     ctx: typer.Context,
     base: Annotated[str, typer.Option("--base", help="Base model (registry name).")],
@@ -196,20 +209,15 @@ def train_kind(
     run_dir: RunDirOpt,
     mixed_precision: Annotated[str, typer.Option("--mixed-precision", help="no | fp16 | bf16")] = "bf16",
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
     (--rank, --lr, --epochs, ...) are passed through."""
     from fmrepair.slurm.jobs import train_job
 
-    cfg, res = _setup("train", config, partition, account, qos, time, gpus, cpus, mem)
+    cfg, res = _setup("train", config, site, resources)
     job = train_job(
         cfg, res, absolute_path(run_dir), base, absolute_path(data), absolute_path(adapter), list(ctx.args),
         mixed_precision, dependency,
@@ -217,6 +225,7 @@ def train_kind(
     return job, cfg
 
 
+@cluster_options
 def eval_adapter_kind(
     ctx: typer.Context,
     base: Annotated[str, typer.Option("--base", help="Base model (registry name).")],
@@ -224,23 +233,18 @@ def eval_adapter_kind(
     suite: Annotated[str, typer.Option("--suite")],
     run_dir: RunDirOpt,
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/eval).")] = None,
-    root: RootOpt = None,
+    root: Annotated[str | None, typer.Option("--root", help="Benchmark root laid out like the suite's folder.")] = None,
     ids_from: Annotated[str | None, typer.Option("--ids-from", help="DATA:heldout")] = None,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """The benchmark with and without an adapter on held-out tasks (`fmrepair train eval`). Other
     options are passed through."""
     from fmrepair.slurm.jobs import eval_adapter_job
 
-    cfg, res = _setup("eval-adapter", config, partition, account, qos, time, gpus, cpus, mem)
+    cfg, res = _setup("eval-adapter", config, site, resources)
     job = eval_adapter_job(
         cfg,
         res,
@@ -257,6 +261,7 @@ def eval_adapter_kind(
     return job, cfg
 
 
+@cluster_options
 def formalize_kind(
     ctx: typer.Context,
     model: Annotated[str, typer.Option("--model", help="Model registry name (vllm backend, or a served one).")],
@@ -264,20 +269,15 @@ def formalize_kind(
     run_dir: RunDirOpt,
     out: Annotated[Path | None, typer.Option("--out", help="Run folder (default RUN_DIR/formalize).")] = None,
     config: ConfigOpt = None,
-    partition: PartitionOpt = None,
-    account: AccountOpt = None,
-    qos: QosOpt = None,
-    time: TimeOpt = None,
-    gpus: GpusOpt = None,
-    cpus: CpusOpt = None,
-    mem: MemOpt = None,
     dependency: DependencyOpt = None,
+    site: dict[str, Any] = FROM_OPTIONS,
+    resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """`fmrepair formalize` (zero-shot, self-review, gated) and its Table 1 report. Other `fmrepair
     formalize` options (--start, --limit, --workers, --rounds, --root, ...) are passed through."""
     from fmrepair.slurm.jobs import formalize_job
 
-    cfg, res = _setup("formalize", config, partition, account, qos, time, gpus, cpus, mem)
+    cfg, res = _setup("formalize", config, site, resources)
     job = formalize_job(
         cfg, res, absolute_path(run_dir), model, suite, absolute_path(out) if out else None, list(ctx.args), dependency
     )

@@ -16,11 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fmrepair.eval.config import BenchConfig
+from fmrepair.eval.identity import IDENTITY
 from fmrepair.runlog import RunLog, RunManifest, read_jsonl
 from fmrepair.slurm.shard import ShardRecord, interleave, read_record
 
-# bench settings that only say how a shard was run or which part of the suite it took
-_PER_SHARD = ("ids", "limit", "family", "workers", "verifier_workers")
+# bench settings that only say which part of the suite a shard took, or how it was run (the run config
+# fields outside a run's identity: workers, verifier_workers, shared_cache)
+_PER_SHARD = ("ids", "limit", "family", *(k for k in BenchConfig.model_fields if k not in IDENTITY))
 # model fields that may differ between shards (a requeued server comes back at another address)
 _MODEL_VOLATILE = ("base_url",)
 

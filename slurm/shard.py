@@ -2,7 +2,8 @@
 
 Shard i runs tasks i, i+n, i+2n, ... of ``select_tasks``' stable order (round robin, so every shard gets
 a similar mix of families). Each shard folder holds ``shard.json``: the selection of the whole run, the
-shard's place in it and its task ids; ``merge`` rebuilds the single run from these.
+shard's place in it and its task ids; ``merge`` rebuilds the single run from these. It also holds
+``run.yaml``: the whole run's config narrowed to the shard's ids, which `fmrepair bench run --config` runs.
 """
 
 from __future__ import annotations
@@ -14,33 +15,26 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from fmrepair.eval.config import BenchConfig, inherit
+
 SHARD_FILE = "shard.json"
+RUN_CONFIG = "run.yaml"  # a run config file (eval/config.py): the whole run's in RUN_DIR, a shard's in its folder
+SELECTION = ("suite", "root", "mode", "family", "limit", "ids")  # the run config fields that choose tasks
 
 
 class Selection(BaseModel):
-    """Which tasks the whole run covers (the ``bench run`` options that choose tasks)."""
+    """Which tasks the whole run covers (the run config fields that choose tasks)."""
 
-    suite: str
-    root: str | None = None
-    mode: str | None = None
-    family: list[str] = Field(default_factory=list)
-    limit: int | None = None
-    ids: list[str] = Field(default_factory=list)
+    suite: str = inherit(BenchConfig, "suite")
+    root: str | None = inherit(BenchConfig, "root")
+    mode: str | None = inherit(BenchConfig, "mode")
+    family: list[str] = inherit(BenchConfig, "family")
+    limit: int | None = inherit(BenchConfig, "limit")
+    ids: list[str] = inherit(BenchConfig, "ids")
 
-    def args(self) -> list[str]:
-        """As ``fmrepair bench run`` options."""
-        out = ["--suite", self.suite]
-        if self.root:
-            out += ["--root", self.root]
-        if self.mode:
-            out += ["--mode", self.mode]
-        for fam in self.family:
-            out += ["--family", fam]
-        if self.limit is not None:
-            out += ["--limit", str(self.limit)]
-        for tid in self.ids:
-            out += ["--ids", tid]
-        return out
+    @classmethod
+    def of(cls, cfg: BenchConfig) -> Selection:
+        return cls(**{k: getattr(cfg, k) for k in SELECTION})
 
     def describe(self) -> str:
         parts = [f"suite {self.suite}"]
@@ -55,7 +49,7 @@ class Selection(BaseModel):
         return parts[0] + (f" ({', '.join(parts[1:])})" if len(parts) > 1 else "")
 
     def task_ids(self) -> list[str]:
-        from fmrepair.eval.bench import BenchConfig, select_tasks
+        from fmrepair.eval.bench import select_tasks
 
         cfg = BenchConfig(**self.model_dump())
         tasks, _ = select_tasks(cfg)
@@ -102,17 +96,26 @@ def write_record(folder: Path, record: ShardRecord) -> None:
     os.replace(tmp, folder / SHARD_FILE)
 
 
-def bench_command(record: ShardRecord, out: Path, extra: list[str]) -> list[str]:
-    """The ``fmrepair bench run`` command line of a shard: the suite, its ids, the other options."""
-    sel = record.selection
-    cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", sel.suite, "--out", str(out)]
-    if sel.root:
-        cmd += ["--root", sel.root]
-    if sel.mode:
-        cmd += ["--mode", sel.mode]
-    for tid in record.ids:
-        cmd += ["--ids", tid]
-    return cmd + extra
+def shard_config(cfg: BenchConfig, record: ShardRecord) -> BenchConfig:
+    """The whole run's config narrowed to the shard's tasks (its ids; no family or limit left to apply)."""
+    return cfg.model_copy(update={"ids": list(record.ids), "family": [], "limit": None})
+
+
+def write_run_config(folder: Path, cfg: BenchConfig) -> Path:
+    """``folder/run.yaml`` (written to a temporary name and renamed)."""
+    from fmrepair.eval.config import dump_config
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / RUN_CONFIG
+    tmp = folder / (RUN_CONFIG + ".tmp")
+    tmp.write_text(dump_config(cfg), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def bench_command(config_file: Path, out: Path) -> list[str]:
+    """The ``fmrepair bench run`` command line of a shard: its run config file and its run folder."""
+    return [sys.executable, "-m", "fmrepair", "bench", "run", "--config", str(config_file), "--out", str(out)]
 
 
 def prepare(selection: Selection, index: int, count: int, out: Path) -> ShardRecord:

@@ -96,9 +96,90 @@ def test_bench_array_against_a_served_model(tmp_path):
     assert "##SBATCH --gres=gpu:1  # not requested (--gpus 0): the model is served by job 77" in script
     assert f"fmrepair slurm wait-endpoint {tmp_path}/endpoint" in script
     assert 'qwen3-coder-30b-a3b: {backend: openai, base_url: "$ENDPOINT"}' in script
-    assert '--shard "$SHARD" --shards "$SHARDS" --out "$SHARD_DIR"' in script and "--samples 3" in script
+    assert '--shard "$SHARD" --shards "$SHARDS" --out "$SHARD_DIR"' in script and "\nsamples: 3\n" in script
     own = _render("bench-array", "--suite", "alloy4fun", "--shards", "2", "--gpus", "1", "--run-dir", str(tmp_path))
     assert "wait-endpoint" not in own and "\n#SBATCH --gres=gpu:1\n" in own and "--dependency" not in own
+
+
+def _run_config(script: str) -> dict:
+    """The run config a bench-array script writes (the here-document before run-shard)."""
+    import yaml
+
+    start = script.index("<<'FMREPAIR_RUN_CONFIG'\n") + len("<<'FMREPAIR_RUN_CONFIG'\n")
+    return yaml.safe_load(script[start : script.index("\nFMREPAIR_RUN_CONFIG\n")])
+
+
+def test_bench_array_runs_bench_with_the_run_config_file(tmp_path):
+    """The array job writes the resolved run config into RUN_DIR/run.yaml and every task runs `fmrepair
+    bench run --config` on it (through run-shard); --run-config < options < KEY=VALUE."""
+    run_yaml = tmp_path / "run.yaml"
+    run_yaml.write_text("suite: alloy4fun\nfamily: cv\nk: 3\ntemperature: 0.5\ncandidates: 700\n")
+    script = _render(
+        "bench-array", "--shards", "2", "--run-dir", str(tmp_path / "r"), "--run-config", str(run_yaml),
+        "--k", "4", "temperature=0.7", "--set", "search_prune=false", "--no-search-synth",
+    )  # fmt: skip
+    _bash_ok(script, tmp_path)
+    cfg = _run_config(script)
+    assert cfg["suite"] == "alloy4fun" and cfg["family"] == ["cv"] and cfg["candidates"] == 700  # the file
+    assert cfg["k"] == 4 and cfg["temperature"] == 0.7  # an option over the file, KEY=VALUE over both
+    assert cfg["search_prune"] is False and cfg["search_synth"] is False
+    assert f"{tmp_path}/r/run.yaml" in script.split("FMREPAIR_RUN_CONFIG")[0]  # the description says where
+    assert '--config "$RUN_DIR/run.yaml" --workers "${SLURM_CPUS_PER_TASK:-1}"' in script
+    # workers set in the run config are kept (no CPU count passed over them)
+    own = _render("bench-array", "--suite", "s", "--shards", "1", "--run-dir", str(tmp_path), "workers=3")
+    assert _run_config(own)["workers"] == 3 and "SLURM_CPUS_PER_TASK" not in own
+    bad = runner.invoke(slurm_app, ["render", "bench-array", "--suite", "s", "--shards", "1", "--run-dir",
+                                    str(tmp_path), "kk=3"])  # fmt: skip
+    assert bad.exit_code == 2 and "unknown run config key 'kk'" in bad.output
+
+
+def test_run_shard_runs_bench_with_its_narrowed_config(tmp_path, monkeypatch):
+    """run-shard writes the whole run's config narrowed to its ids into OUT/run.yaml and execs
+    `fmrepair bench run --config OUT/run.yaml --out OUT` (the shard's tasks: a stand-in list here)."""
+    import yaml
+
+    from fmrepair.slurm import shard as shard_mod
+
+    monkeypatch.setattr(shard_mod.Selection, "task_ids", lambda self: [f"cv/t{i}" for i in range(5)])
+    calls: list[list[str]] = []
+    monkeypatch.setattr(os, "execv", lambda exe, cmd: calls.append(cmd))
+    whole = tmp_path / "run.yaml"
+    whole.write_text("suite: alloy4fun\nfamily: [cv]\nlimit: 5\nk: 2\nmodel: m\n")
+    out = tmp_path / "shards" / "001"
+    result = runner.invoke(
+        slurm_app, ["run-shard", "--shard", "1", "--shards", "2", "--out", str(out), "--config", str(whole),
+                    "--workers", "4"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert calls == [[sys.executable, "-m", "fmrepair", "bench", "run", "--config", str(out / "run.yaml"),
+                      "--out", str(out)]]  # fmt: skip
+    cfg = yaml.safe_load((out / "run.yaml").read_text())
+    assert cfg["ids"] == ["cv/t1", "cv/t3"] and cfg["family"] == [] and cfg["limit"] is None
+    assert cfg["k"] == 2 and cfg["model"] == "m" and cfg["workers"] == 4
+    assert json.loads((out / "shard.json").read_text())["selection"]["family"] == ["cv"]
+
+
+def test_cluster_options_come_from_the_cluster_config_fields():
+    """Every Resources field and the site fields of SlurmConfig are options of every job kind, declared
+    once (slurm/config.py); the bench run settings are options of bench-array and submit-bench."""
+    from fmrepair.eval.config import BenchConfig
+    from fmrepair.slurm.config import SITE_FIELDS, Resources
+    from fmrepair.slurm.kinds import JOB_KINDS
+
+    def options(command) -> set[str]:  # noqa: ANN001
+        import typer.main
+
+        return {o for p in typer.main.get_command_from_info(command, pretty_exceptions_short=True,
+                                                            rich_markup_mode=None).params for o in p.opts}  # fmt: skip
+
+    flags = {"--" + name.replace("_", "-") for name in [*Resources.model_fields, *SITE_FIELDS]}
+    for name in JOB_KINDS.names():
+        info = next(c for c in slurm_app.registered_groups if c.name == "render").typer_instance
+        command = next(c for c in info.registered_commands if c.name == name)
+        assert flags <= options(command), name
+    bench = {"--timeout" if n == "check_timeout_s" else "--" + n.replace("_", "-") for n in BenchConfig.model_fields}
+    submit = next(c for c in slurm_app.registered_commands if c.name == "submit-bench")
+    assert bench <= options(submit) and "--run-config" in options(submit)
 
 
 def test_config_file_overrides_job_fields_over_the_defaults(tmp_path):
