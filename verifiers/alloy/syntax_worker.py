@@ -41,24 +41,29 @@ class Extractor:
         return s, e
 
     def balanced(self, span: tuple[int, int] | None) -> tuple[int, int] | None:
-        """Alloy's spans may stop before a closing parenthesis; extend them until parentheses balance."""
+        """Alloy's spans may stop before a closing parenthesis or start after an opening one (``a) implies (b``
+        for ``(a) implies (b)``): extend them until every parenthesis inside is matched inside."""
         if span is None:
             return None
         s, e = span
-        depth = self.source.count("(", s, e) - self.source.count(")", s, e)
-        while depth > 0 and e < len(self.source):
+        depth = low = 0
+        for ch in self.source[s:e]:
+            depth += (ch == "(") - (ch == ")")
+            low = min(low, depth)
+        opens, closes = -low, depth - low  # unmatched ")" before any "(" / "(" left open at the end
+        while opens > 0 and s > 0:
+            s -= 1
+            if self.source[s] == "(":
+                opens -= 1
+            elif not self.source[s].isspace():
+                return None
+        while closes > 0 and e < len(self.source):
             if self.source[e] == ")":
-                depth -= 1
+                closes -= 1
             elif not self.source[e].isspace():
                 return None
             e += 1
-        while depth < 0 and s > 0:
-            s -= 1
-            if self.source[s] == "(":
-                depth += 1
-            elif not self.source[s].isspace():
-                return None
-        return (s, e) if depth == 0 else None
+        return (s, e) if opens == 0 and closes == 0 else None
 
     def node(self, e: Any) -> dict[str, Any]:
         cls = str(e.getClass().getSimpleName())
