@@ -44,7 +44,7 @@ class Shard:
 def _load(folder: Path) -> Shard:
     if not folder.is_dir():
         raise MergeError(f"{folder}: no such run folder")
-    log = RunLog(folder)
+    log = RunLog(folder, readonly=True)  # a reader: creates nothing, leaves a live shard alone
     results = list(read_jsonl(folder / RunLog.RESULTS))
     lines: dict[str, str] = {}
     path = folder / RunLog.RESULTS
@@ -169,7 +169,7 @@ def _attempt_lines(shards: list[Shard], order: list[str]) -> list[str]:
 def _write(out: Path, manifest: RunManifest, results: list[str], attempts: list[str]) -> None:
     """Write into a temporary sibling, then move it into place (a rerun merge replaces its own output)."""
     if out.exists():
-        old = RunLog(out).read_manifest() if out.is_dir() else None
+        old = RunLog(out, readonly=True).read_manifest() if out.is_dir() else None
         if old is None or "shards" not in old.config:
             raise MergeError(f"{out} exists and is not a merged run; choose another --out")
     out.parent.mkdir(parents=True, exist_ok=True)

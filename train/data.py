@@ -190,7 +190,7 @@ def collect(runs: list[str | Path], include_search: bool = True, require_equival
     for folder in runs:
         if not Path(folder).is_dir():
             raise DataError(f"{folder}: not a folder")
-        log = RunLog(folder)
+        log = RunLog(folder, readonly=True)  # a reader: creates nothing, leaves a live run alone
         info = run_info(log)
         load = load_suite(info.suite, info.root, info.mode)
         by_id = {t.id: t for t in load.tasks}
