@@ -462,6 +462,15 @@ def test_library_functions_evaluated_like_the_analyzer(client, verifier):
     assert undecided == 0 and decided >= len(ORDERED_FORMULAS)
 
 
+def test_relation_and_boolean_modules_evaluated_like_the_analyzer(client, verifier):
+    head = "open util/relation\nopen util/boolean\nsig N { r: set N, flag: one Bool }\n"
+    formulas = ["acyclic[r, N]", "total[r, N]", "functional[r, N]", "injective[r, N]", "symmetric[r]"]
+    formulas += ["transitive[r]", "some dom[r] & ran[r]", "bijective[r, N]", "partialOrder[r, N]"]
+    formulas += ["all n: N | isTrue[n.flag] implies some n.r", "all n: N | n.flag = Not[n.flag] or some n.r"]
+    decided, undecided = _agree_with_analyzer(client, verifier, head, formulas, "3")
+    assert undecided == 0 and decided >= len(formulas)
+
+
 def test_traces_evaluated_like_the_analyzer(client, verifier):
     decided, undecided = _agree_with_analyzer(client, verifier, LIFT, LIFT_FORMULAS, "3 but 1..6 steps")
     assert decided >= 2 * len(LIFT_FORMULAS) - 6  # past operators after the loop stay undecided
