@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/run_mutation_sample.py run --per-exercise 2 --out /tmp/mbench/s2 \
         [--wall-seconds 20 --candidates 3000 --timeout 10] [--no-prune] [--family lts ...]
     .venv/bin/python benchmarks/run_mutation_sample.py table /tmp/mbench/s2 [/tmp/mbench/other ...]
-    .venv/bin/python benchmarks/run_mutation_sample.py files /tmp/m2/full-graphs [/tmp/m2/full-lts ...]
+    .venv/bin/python benchmarks/run_mutation_sample.py files /tmp/m2/full-graphs [/tmp/m2/full-lts ...] [--root DIR]
 
 ``files`` scores full-family Alloy4Fun runs the way the peers count (files, seed 000 Table 6): each
 seed 000 §4.2 duplicate file, which `fmrepair bench` skips, takes the result of its first copy.
@@ -74,11 +74,12 @@ PEERS = {
 }
 
 
-def files(folders: list[str]) -> str:
-    """Per family: distinct tasks run, files with duplicates scored as their first copy, the best peer."""
+def files(folders: list[str], root: str | None = None) -> str:
+    """Per family: distinct tasks run, files with duplicates scored as their first copy, the best peer
+    (``root``: another Alloy4Fun-format folder, e.g. the held-out split ``benchmarks/heldout/alloy4fun``)."""
     from fmrepair.eval.suites import get_suite, resolve_root
 
-    load = get_suite("alloy4fun").load(resolve_root("alloy4fun", None))
+    load = get_suite("alloy4fun").load(resolve_root("alloy4fun", root))
     res: dict[str, dict] = {}
     for folder in folders:  # a run folder (results.jsonl) or an archive (results.jsonl.gz)
         plain, packed = Path(folder, "results.jsonl"), Path(folder, "results.jsonl.gz")
@@ -126,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per-exercise", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--family", action="append")
+    p.add_argument("--root", help="files: the suite root the runs used (default: the development split)")
     p.add_argument("--out")
     p.add_argument("--wall-seconds", type=float, default=20.0)
     p.add_argument("--candidates", type=int, default=3000)
@@ -138,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         print(table(a.folders))
         return 0
     if a.cmd == "files":
-        print(files(a.folders))
+        print(files(a.folders, a.root))
         return 0
     ids = sample_ids(a.per_exercise, a.seed, a.family)
     if a.cmd == "ids":
