@@ -310,3 +310,16 @@ def test_a_reader_leaves_a_torn_line_of_a_live_run_alone(tmp_path: Path) -> None
     assert (run / "results.jsonl").read_bytes() == before
     with pytest.raises(PermissionError):
         RunLog.open(run).append_result(TaskResult.model_validate(_result_lines(fmt=2)[0]))
+
+
+def test_viewer_outcomes_keep_unknown_and_infrastructure_apart(tmp_path: Path) -> None:
+    from fmrepair.eval.viewer.load import OUTCOMES, outcome
+
+    assert outcome(_res("t", False, status="unknown")) == "unknown"
+    assert outcome(_res("t", False, status="error", infrastructure=True)) == "infrastructure"
+    assert outcome(_res("t", False, status="error")) == "error"
+    assert {"unknown", "infrastructure", "not-faulty", "error"} <= set(OUTCOMES)
+    run = _annotate_run(tmp_path / "a", {"x": True})
+    RunLog(run).append_result(_res("y", False, status="error", infrastructure=True))
+    page = report_text([run], "html")
+    assert ">infrastructure<" in page and ">unknown<" in page and ">not-faulty<" in page

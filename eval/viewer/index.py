@@ -36,7 +36,7 @@ def _runs_table(runs: list[RunData], w: Writer) -> str:
         )
     header = ["run", "strategy / model", "folder", "suite", "mode", "k", "finished", "expected"]
     header += list(OUTCOMES) + ["attempts recorded"]
-    return w.table(header, rows, numeric=range(5, 13))
+    return w.table(header, rows, numeric=range(5, 8 + len(OUTCOMES)))
 
 
 def _family_table(run: RunData, w: Writer) -> str:
@@ -164,7 +164,7 @@ def _results_table(runs: list[RunData], w: Writer, links: dict[str, str]) -> str
     boxes = "".join(
         f"<label><input type='checkbox' class='outcome-filter' value='{o}' checked> {o} ({present.get(o, 0)})</label>"
         for o in OUTCOMES
-        if present.get(o) or o != "not-faulty"
+        if present.get(o) or o not in ("not-faulty", "infrastructure", "unknown")
     )
     return (
         f"<div class='filters'>show: {boxes} — <span id='shown-count'>{len(rows)}</span> of {len(rows)} rows</div>"
@@ -191,7 +191,8 @@ def index_body(runs: list[RunData], w: Writer, links: dict[str, str], notes: lis
     parts = [
         "<h1>fmrepair runs</h1>",
         f"<p class='note'>generated {time.strftime('%Y-%m-%d %H:%M')}; outcome 'error' covers errors, "
-        "timeouts and undecided gates (never counted as success); not-faulty tasks are out of every rate."
+        "timeouts and undecided gates, 'unknown' scores that could not be decided (neither ever counted as "
+        "success); not-faulty tasks and infrastructure faults (endpoint or verifier lost) are out of every rate."
         "</p>",
     ]
     parts += [f"<p class='warn'>{w.t(n)}</p>" for n in notes]

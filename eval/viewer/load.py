@@ -10,7 +10,7 @@ from typing import Any
 from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, TaskResult
 from fmrepair.task import Task
 
-OUTCOMES = ("fixed", "unfixed", "unfaithful-rejected", "error", "not-faulty")
+OUTCOMES = ("fixed", "unfixed", "unfaithful-rejected", "error", "unknown", "infrastructure", "not-faulty")
 
 
 class ViewerInputError(ValueError):
@@ -93,14 +93,20 @@ def load_tasks(runs: list[RunData], root: str | None = None) -> dict[str, Task]:
 
 
 def outcome(r: TaskResult, attempts: list[AttemptRecord] | None = None) -> str:
-    """fixed (faithful) | not-faulty (out of every rate) | error (errors, timeouts, undecided: never a
-    success) | unfaithful-rejected (a raw-correct candidate the gate refused) | unfixed."""
+    """fixed (faithful) | not-faulty (out of every rate) | infrastructure (the endpoint or a verifier was
+    lost: out of every rate) | unknown (the score could not be decided: never a success) | error (errors,
+    timeouts, undecided gates: never a success) | unfaithful-rejected (a raw-correct candidate the gate
+    refused) | unfixed."""
     status = getattr(r, "status", "ran")
     if status == "not_faulty":
         return "not-faulty"
     if r.faithful and status == "ran":
         return "fixed"
-    if status in ("error", "unknown") or getattr(r, "gate_unknown", 0):
+    if status == "error" and getattr(r, "infrastructure", False):
+        return "infrastructure"
+    if status == "unknown":
+        return "unknown"
+    if status == "error" or getattr(r, "gate_unknown", 0):
         return "error"
     if r.repaired or r.unfaithful_rejected:
         return "unfaithful-rejected"
