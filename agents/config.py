@@ -73,3 +73,8 @@ class RepairConfig(BaseModel):
         description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "
         "append predictions, unsound prunes and mistrust events to this JSONL file",
     )
+    search_ranker: str | None = Field(
+        None,
+        description="search: a ranker file (fmrepair train ranker) that orders each level's candidates by "
+        "localization plus its score (None: the search's own order)",
+    )

@@ -104,6 +104,7 @@ class BenchConfig(BaseModel):
     search_prune: bool = inherit(RepairConfig, "search_prune")
     search_synth: bool = inherit(RepairConfig, "search_synth")
     search_audit: str | None = inherit(RepairConfig, "search_audit")
+    search_ranker: str | None = inherit(RepairConfig, "search_ranker")
     # -- how fast (never changes results)
     workers: int = Field(
         1,
@@ -157,6 +158,7 @@ class BenchConfig(BaseModel):
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,
                 search_audit=self.search_audit,
+                search_ranker=self.search_ranker,
             ),
         )
 

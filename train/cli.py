@@ -189,5 +189,25 @@ def eval_cmd(
         sys.stdout.write(markdown(report["comparison"], str(out / "base"), str(out / "adapter")))
 
 
+@train_app.command("ranker")
+def ranker_cmd(
+    runs: list[Path] = typer.Option(..., "--runs", help="development-split run folders (repeatable)"),
+    out: Path = typer.Option(..., help="the ranker file to write (JSON)"),
+    l2: float = typer.Option(1.0, help="L2 penalty"),
+    loc_weight: float = typer.Option(1.0, help="search order key = localization score + this x probability"),
+) -> None:
+    """The search ranker (docs/train.md "Search ranker"): logistic regression over checked candidates."""
+    from fmrepair.train.ranker import RankerTrainConfig, train_ranker
+    from fmrepair.train.ranker_data import HeldOutRunError
+
+    try:
+        spec = train_ranker(RankerTrainConfig(runs=[str(r) for r in runs], out=str(out), l2=l2, loc_weight=loc_weight))
+    except (HeldOutRunError, FileNotFoundError, ValueError) as e:
+        _fail(str(e))
+        return
+    sys.stdout.write(json.dumps(spec.metrics, indent=1) + "\n")
+    typer.echo(f"wrote {out} ({len(spec.features)} features, data {spec.data_sha256[:12]})", err=True)
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(train_app, name="train")

@@ -12,12 +12,14 @@ import itertools
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from types import GeneratorType
 
 from fmrepair.agents.config import DEFAULT_SEARCH_CANDIDATES, DEFAULT_SEARCH_PROPOSALS, DEFAULT_SEARCH_WALL_CAP_S
 from fmrepair.agents.evaluate import Evaluation, count_commands
 from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
+from fmrepair.agents.mutation.rank import load_ranker, order
 from fmrepair.agents.mutation.synth import MAX_FORMULA, Grammar
 from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
@@ -61,6 +63,8 @@ class MutationSearch(Observer):
         self.prune = session.config.search_prune
         self.audit_path = session.config.search_audit
         self.synth = session.config.search_synth
+        self.ranker = load_ranker(session.config.search_ranker)  # None: the order below, unchanged
+        self.loc: dict[int, float] = {}  # localization score per node (the ranker adds to it)
 
     # -- setup -----------------------------------------------------------------------------------
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:
@@ -188,6 +192,7 @@ class MutationSearch(Observer):
                 ok = sum(self.violates(o, model, {m.target.id: m.new}) is False for o in self.obs)
                 fixes[m.target.id] = max(fixes.get(m.target.id, 0.0), ok / len(self.obs))
         scores = score_nodes([n for n, _ in targets], core, hints or [], fixes)
+        self.loc = scores
         singles.sort(key=lambda m: -scores.get(m.target.id, 0.0))
         from fmrepair.agents.mutation.localize import describe
 
@@ -252,6 +257,8 @@ class MutationSearch(Observer):
         model: Model,
     ) -> None:
         """Check every combination not pruned by the observations; known-consistent ones first."""
+        if self.ranker is not None and not isinstance(combos, GeneratorType):  # synthesis stays by size
+            combos = order(self.ranker, list(combos), self.loc)
         deferred: list[Item] = []
         batch: list[Item] = []
         for i, ms in enumerate(combos):
