@@ -16,7 +16,7 @@ import json
 import math
 import statistics
 
-from fmrepair.eval.stats import compare
+from fmrepair.eval.stats import compare, mcnemar_exact
 from fmrepair.runlog import RunLog
 
 
@@ -55,7 +55,12 @@ def summary(a: str, b: str, budgets: list[int]) -> dict:
         out["budgets"][budget] = cmp
     fewer = sum(cb[t] < ca[t] for t in both)
     more = sum(cb[t] > ca[t] for t in both)
-    out["per_task_on_both"] = {"fewer_checks_with": fewer, "more_checks_with": more, "same": len(both) - fewer - more}
+    out["per_task_on_both"] = {
+        "fewer_checks_with": fewer,
+        "more_checks_with": more,
+        "same": len(both) - fewer - more,
+        "sign_test_p": mcnemar_exact(more, fewer),  # exact two-sided sign test, ties out
+    }
     return out
 
 
