@@ -1,6 +1,6 @@
 """The ACSL removal-schema benchmark (seed 004 technique 7) as an annotate suite.
 
-The data folder is what ``fmrepair acsl bench --out DIR`` writes (``index.jsonl``, ``cases/``, and the
+The data folder is what ``fmrepair tasks build-acsl --out DIR`` writes (``index.jsonl``, ``cases/``, and the
 proved originals under ``hidden_*`` paths); :func:`fmrepair.eval.acsl_bench.build.load_tasks` turns it
 into tasks. Modes: ``all`` or one schema. A task is scored by Frama-C/WP plus the ACSL faithfulness
 gate: correct when every goal is proved and the gate passes (the annotate loop applies the same two
@@ -29,7 +29,7 @@ class AcslRemovalSuite:
 
         mode = check_mode(self, mode)
         if not (Path(root) / "index.jsonl").is_file():
-            raise InputError(f"{root}: no index.jsonl; build the benchmark with `fmrepair acsl bench --out {root}`")
+            raise InputError(f"{root}: no index.jsonl; build it with `fmrepair tasks build-acsl --out {root}`")
         return SuiteLoad(tasks=load_tasks(Path(root), None if mode == "all" else mode))
 
     def tasks(self, root: Path, mode: str | None = None) -> list[Task]:
