@@ -38,7 +38,7 @@ class Shard:
     record: ShardRecord | None
     manifest: RunManifest | None
     results: list[dict[str, Any]]
-    lines: dict[str, str]  # task id -> its results.jsonl line, verbatim
+    lines: dict[str, list[str]]  # task id -> its results.jsonl lines, verbatim (one per strategy of a set)
 
 
 def _load(folder: Path) -> Shard:
@@ -46,16 +46,34 @@ def _load(folder: Path) -> Shard:
         raise MergeError(f"{folder}: no such run folder")
     log = RunLog(folder, readonly=True)  # a reader: creates nothing, leaves a live shard alone
     results = list(read_jsonl(folder / RunLog.RESULTS))
-    lines: dict[str, str] = {}
+    lines: dict[str, list[str]] = {}
     path = folder / RunLog.RESULTS
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
             if line.endswith("\n") and line.strip():
                 try:
-                    lines[json.loads(line)["task_id"]] = line
+                    lines.setdefault(json.loads(line)["task_id"], []).append(line)
                 except (json.JSONDecodeError, KeyError):
                     continue
     return Shard(folder, read_record(folder), log.read_manifest(), results, lines)
+
+
+def _strategies(shard: Shard) -> set[str]:
+    """The strategies every finished task has a line for (a formalize strategy set writes one each)."""
+    from fmrepair.agents.strategies import strategy_names
+
+    if shard.manifest is None:
+        return set()
+    name = shard.manifest.settings.get("strategy")
+    return set(strategy_names(name)) if name else set()
+
+
+def _finished(shard: Shard) -> set[str]:
+    want = _strategies(shard)
+    seen: dict[str, set[str]] = {}
+    for d in shard.results:
+        seen.setdefault(str(d.get("task_id")), set()).add(str(d.get("strategy")))
+    return {tid for tid, names in seen.items() if want <= names}
 
 
 def _identity(manifest: RunManifest) -> dict[str, Any]:
@@ -82,10 +100,10 @@ def _check_records(shards: list[Shard]) -> list[str]:
         dup = sorted({i for i in seen if seen.count(i) > 1})
         raise MergeError(f"expected shards 0..{first.count - 1}: missing {missing or '-'}, repeated {dup or '-'}")
     for s, r in zip(shards, recs, strict=True):
-        done = {d["task_id"] for d in s.results}
-        stray = sorted(done - set(r.ids))
+        stray = sorted({str(d["task_id"]) for d in s.results} - set(r.ids))
         if stray:
             raise MergeError(f"{s.folder}: results for tasks outside shard {r.index}: {', '.join(stray[:5])}")
+        done = _finished(s)
         todo = [t for t in r.ids if t not in done]
         if todo:
             raise MergeError(
@@ -136,7 +154,7 @@ def _merged_manifest(base: RunManifest, shards: list[Shard], total: int) -> RunM
         {
             "folder": str(s.folder.resolve()),
             "index": s.record.index if s.record else i,
-            "tasks": len(s.lines),
+            "tasks": len(s.lines),  # tasks (not lines)
             "created": s.manifest.created if s.manifest else None,
             "git_commit": s.manifest.git_commit if s.manifest else None,
             "versions": s.manifest.versions if s.manifest else None,
@@ -202,6 +220,7 @@ def merge_runs(shards: list[Path], out: Path) -> dict[str, Any]:
     if not order:  # plain run folders: keep their order
         order = [tid for s in loaded for tid in s.lines]
     lines = {tid: line for s in loaded for tid, line in s.lines.items()}
-    results = [lines[tid] for tid in order if tid in lines]
-    _write(out, _merged_manifest(manifest, loaded, len(results)), results, _attempt_lines(loaded, order))
-    return {"out": str(out), "shards": len(loaded), "tasks": len(results)}
+    tasks = [tid for tid in order if tid in lines]
+    results = [line for tid in tasks for line in lines[tid]]
+    _write(out, _merged_manifest(manifest, loaded, len(tasks)), results, _attempt_lines(loaded, order))
+    return {"out": str(out), "shards": len(loaded), "tasks": len(tasks)}

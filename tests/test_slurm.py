@@ -216,12 +216,14 @@ def _shard(root: Path, index: int, count: int = 2, strategy: str = "single-gf", 
     log = RunLog(folder)
     bench = {"suite": "alloy4fun", "strategy": strategy, "model": "m", "k": 2, "ids": ids, "family": [], "limit": None}
     log.write_manifest(RunManifest(config={"bench": bench, "tasks": len(ids)}, model={"name": "m", "base_url": "x"}))
+    def line(tid: str, name: str) -> TaskResult:
+        return TaskResult(task_id=tid, strategy=name, model="m", repaired=True, faithful=True, iterations=1, attempts=1)
+
     for tid in ids if finish else ids[:-1]:
-        log.append_result(
-            TaskResult(
-                task_id=tid, strategy=strategy, model="m", repaired=True, faithful=True, iterations=1, attempts=1
-            )
-        )
+        for name in strategy.split(","):  # a formalize strategy set writes one line per strategy
+            log.append_result(line(tid, name))
+    if not finish and ids and "," in strategy:  # the last task has its first strategy's line only
+        log.append_result(line(ids[-1], strategy.split(",")[0]))
     return folder
 
 
@@ -234,6 +236,18 @@ def test_merge_rebuilds_the_single_run(tmp_path):
     bench = merged.read_manifest().config["bench"]  # type: ignore[union-attr]
     assert bench["family"] == ["cv"] and bench["limit"] == 5 and bench["ids"] == []
     assert merge_runs(shards, tmp_path / "merged")["tasks"] == 5  # a rerun merge job replaces its own output
+
+
+def test_merge_keeps_every_line_of_a_strategy_set(tmp_path):
+    """A formalize strategy set writes one result line per strategy: all of them are merged, and a task
+    with only some of its strategies' lines is unfinished."""
+    spec = "zero-shot,self-review,gated"
+    shards = [_shard(tmp_path / "s", 0, strategy=spec), _shard(tmp_path / "s", 1, strategy=spec)]
+    assert merge_runs(shards, tmp_path / "merged")["tasks"] == 5
+    merged = RunLog(tmp_path / "merged").results()
+    assert len(merged) == 15 and {r.strategy for r in merged if r.task_id == IDS[0]} == set(spec.split(","))
+    with pytest.raises(MergeError, match="unfinished"):
+        merge_runs([shards[0], _shard(tmp_path / "p", 1, strategy=spec, finish=False)], tmp_path / "m")
 
 
 def test_merge_refuses_what_is_not_one_run(tmp_path):
