@@ -33,7 +33,8 @@ def run(
     ),
     set_: list[str] | None = typer.Option(None, "--set", help="KEY=VALUE run config override (repeatable)."),
     print_config: bool = typer.Option(
-        False, help="Print the run config (YAML; null: the suite's default) and exit; runs nothing."
+        False, help="Print the resolved run config (YAML: the suite's strategy and its kind's defaults filled in) "
+        "and exit; runs nothing."
     ),
     allow_code_change: bool = typer.Option(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
@@ -44,7 +45,7 @@ def run(
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
     defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
     from fmrepair.eval.bench import ConfigMismatch, run_bench
-    from fmrepair.eval.bench_kinds import RunSetupError
+    from fmrepair.eval.bench_kinds import RunSetupError, resolve_config
     from fmrepair.eval.bench_procs import UnfinishedTasks
     from fmrepair.eval.config import ConfigError, build_config, dump_config
     from fmrepair.eval.config_cli import given
@@ -58,7 +59,12 @@ def run(
         _fail(str(e))
         return
     if print_config:
-        sys.stdout.write(dump_config(cfg))
+        try:
+            resolved, _ = resolve_config(cfg)
+        except (InputError, UnknownName, RunSetupError) as e:
+            _fail(str(e))
+            return
+        sys.stdout.write(dump_config(resolved))
         return
     if out is None:
         _fail("--out is required: the run folder (an existing one is resumed)")
