@@ -57,6 +57,14 @@ def _budget(run: dict[str, Any]) -> str:
     return ", ".join(p for p in parts if p)
 
 
+def split(folder: Path) -> str:
+    """Which split a run's tasks come from (docs/heldout.md): held-out when its root is the held-out folder."""
+    from fmrepair.eval.report import load_manifest
+
+    root = str(load_manifest(folder).settings.get("root") or "")
+    return "held-out" if "benchmarks/heldout/" in root.replace("\\", "/") + "/" else "development"
+
+
 def row(folder: Path) -> str:
     from fmrepair.eval.report import run_summary
 
@@ -74,7 +82,7 @@ def row(folder: Path) -> str:
         code += f", resumed {run['resumed_with_other_code']}x with other code"
     cells = [
         f"`{folder.name}` ({code})",
-        f"{run.get('suite')} / {run.get('mode')} / {fams}",
+        f"{run.get('suite')} / {run.get('mode')} / {fams} ({split(folder)} split)",
         f"{run.get('strategy')} / {run.get('model')}",
         _budget(run),
         str(n),

@@ -1,12 +1,12 @@
 """Counterexamples as observations: what a repair must do on them, pruning, and its soundness audit.
 
-A failing *hidden* check (single parameterless editable pred, not shaping the facts) gives a "flip": on
-that instance the checked candidate and the reference disagree, so any repair must give the pred the
-opposite value there (on an Alloy 6 trace: a different value at some position, whatever temporal formula
-the hidden check is; `trace_values` lists the positions that decide). A failing *visible* check of assertion A gives a "check": a candidate for which the
-facts hold and A fails there keeps that counterexample. When the analyzer contradicts our evaluator
-(`mistrust`), pruning stops for the task; with pruning off (run setting `search_prune: false`) every
-prediction is audited against the analyzer's verdict (`search_audit: PATH` logs them).
+A failing *hidden* check (single parameterless editable pred, not shaping the facts) gives a "flip": on that
+instance the checked candidate and the reference disagree, so any repair must give the pred the opposite value
+there (on an Alloy 6 trace: a different value at some position, whatever temporal formula the hidden check is;
+`trace_values` lists the positions that decide). A failing *visible* check of assertion A gives a "check": a
+candidate for which the facts hold and A fails there keeps that counterexample. When the analyzer contradicts
+our evaluator (`mistrust`), pruning stops for the task; with pruning off (run setting `search_prune: false`)
+every prediction is audited against the analyzer's verdict (`search_audit: PATH` logs them).
 """
 
 from __future__ import annotations
