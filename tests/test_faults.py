@@ -146,14 +146,19 @@ def test_a_parse_worker_killed_mid_request_is_restarted_and_the_core_is_the_faul
     try:
         ref = client.core(CORE, 0, timeout_s=120)
         assert ref  # a real unsat core
-        box: dict = {}
-        t = threading.Thread(target=lambda: box.update(core=client.core(CORE, 0, timeout_s=120)))
         first = _ast_pid(client)
-        t.start()
-        time.sleep(0.3)  # the request is running (it takes about a second); no assert depends on this
-        assert _kill(first[0])
-        t.join()
-        assert box["core"] == ref and _ast_pid(client) != first
+        send = client.worker.send
+        killed: list[int] = []
+
+        def send_then_kill(payload: dict) -> None:
+            send(payload)
+            if not killed:  # the request is in flight (written, not answered): the worker dies now
+                killed.append(first[0])
+                assert _kill(first[0])
+
+        client.worker.send = send_then_kill  # type: ignore[method-assign]
+        assert client.core(CORE, 0, timeout_s=120) == ref
+        assert killed == first and _ast_pid(client) and _ast_pid(client) != first
     finally:
         client.close()
 
