@@ -202,9 +202,11 @@ def _result(tid: str, candidate: str | None, **kw: object) -> TaskResult:
     )
 
 
-def _run(folder: Path, results: list[TaskResult], command: str | None = "fmrepair bench run --x") -> Path:
+def _run(
+    folder: Path, results: list[TaskResult], command: str | None = "fmrepair bench run --x", root: str | None = None
+) -> Path:
     log = RunLog(folder)
-    bench = BASE.model_dump()
+    bench = BASE.model_dump() | ({"root": root} if root else {})
     log.write_manifest(RunManifest(config={"bench": bench, "tasks": len(results)}, command=command, **CODE))
     for r in results:
         log.append_result(r)
@@ -270,8 +272,13 @@ def test_readme_table_is_regenerated_between_the_markers(tmp_path: Path) -> None
     archive(run, results / "graphs-mutate", {t: _task(t) for t in ("graphs/t1", "graphs/t2")})
     table = readme.table(results)
     row = table.splitlines()[2]
-    assert row.startswith("| `graphs-mutate` (aaaaaaaaaa) | alloy4fun / hidden / graphs | mutate / none |")
+    assert row.startswith(
+        "| `graphs-mutate` (aaaaaaaaaa) | alloy4fun / hidden / graphs (development split) | mutate / none |"
+    )
     assert "**1 / 1 (100.0%)**" in row and "`fmrepair bench run --x`" in row
+    held = _run(tmp_path / "held", [_result("graphs/t1", FIXED)], root="/x/benchmarks/heldout/alloy4fun")
+    archive(held, results / "held-mutate", {"graphs/t1": _task("graphs/t1")})
+    assert "| alloy4fun / hidden / graphs (held-out split) |" in readme.table(results)  # says its split
     page = tmp_path / "README.md"
     page.write_text(f"# t\n\nkeep me\n\n{readme.BEGIN}\nold row\n{readme.END}\n\nand me\n")
     assert readme.main(["--results", str(results), "--readme", str(page), "--check"]) == 1
@@ -305,4 +312,4 @@ def test_a_real_run_archives_reports_and_regenerates(tmp_path: Path) -> None:
     assert rep.returncode == 0, rep.stderr[-2000:]
     got = json.loads(rep.stdout)["runs"][0]
     assert got["tasks"] == json.loads(made.stdout)["overall"]["tasks"] == 3
-    assert "| alloy4fun / hidden / graphs | mutate / none |" in readme.table(tmp_path / "results")
+    assert "| alloy4fun / hidden / graphs (development split) | mutate / none |" in readme.table(tmp_path / "results")
