@@ -85,9 +85,13 @@ def report(
         "md",
         "--format",
         help="md | html | json (any runs); table1 (formalize runs: seed 001 Table 1); table5 | table7 "
-        "(repair or annotate runs: seed 000 Tables 5 and 7).",
+        "(repair or annotate runs: seed 000 Tables 5 and 7); table6 (repair runs counted by files, duplicates "
+        "included, beside the best peer of seed 000).",
     ),
     out: Path | None = typer.Option(None, help="Write the report to this file (default: stdout)."),
+    root: Path | None = typer.Option(
+        None, help="table6: the suite's folder, when the root the run recorded is not on this machine."
+    ),
 ) -> None:
     """Reports of runs of any kind: score cards (Correct@k raw/faithful/equivalent per family, pass@k,
     resources, taxonomy) for repair and annotate runs, seed 001 Table 1 for formalize runs; every outcome
@@ -95,7 +99,7 @@ def report(
     from fmrepair.eval.report import ReportError, report_text
 
     try:
-        text = report_text(rundirs, fmt)
+        text = report_text(rundirs, fmt, root)
     except (FileNotFoundError, ReportError) as e:
         _fail(str(e))
         return

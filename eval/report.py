@@ -21,8 +21,8 @@ from fmrepair.eval.metrics import LEVELS, OUTCOMES, is_correct, outcome, summari
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
 # `bench report --format`: md/html/json for any runs; table1 for formalize runs, table5/table7 for repair
-# and annotate runs
-FORMATS = ("md", "html", "json", "table1", "table5", "table7")
+# and annotate runs, table6 (by files, duplicates included: eval/files_table.py) for repair runs
+FORMATS = ("md", "html", "json", "table1", "table5", "table6", "table7")
 
 
 class ReportError(ValueError):
@@ -353,8 +353,9 @@ def table7(folders: list[Path]) -> str:
     return head + "\n".join(lines) + "\n\nOutcomes per run:\n\n" + outcome_rows(runs) + "\n" + _legend(runs)
 
 
-def report_text(folders: list[Path], fmt: str = "md") -> str:
-    """`bench report --format FMT` over run folders or archives of any kind."""
+def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) -> str:
+    """`bench report --format FMT` over run folders or archives of any kind (``root``: table6's suite folder
+    when the one the run recorded is not here)."""
     if fmt not in FORMATS:
         raise ReportError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     if fmt == "json":
@@ -367,6 +368,13 @@ def report_text(folders: list[Path], fmt: str = "md") -> str:
         return table5(folders)
     if fmt == "table7":
         return table7(folders)
+    if fmt == "table6":
+        from fmrepair.eval.files_table import FilesTableError, table6
+
+        try:
+            return table6(_of_kind(folders, ("repair",), "table6"), root)
+        except FilesTableError as e:
+            raise ReportError(str(e)) from e
     return markdown(folders)
 
 
