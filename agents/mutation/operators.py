@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from fmrepair.agents.mutation.library import library, library_mutations
 from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 QUANT = {"ALL": "all", "SOME": "some", "NO": "no", "LONE": "lone", "ONE": "one"}
@@ -107,48 +108,6 @@ def close_brackets(n: Node, source: str) -> None:
         n.e = e
 
 
-@dataclass(frozen=True)
-class LibFunc:
-    """A function or predicate of an opened module (util/ordering's ``next``, ``lt``, ...), instantiated."""
-
-    name: str  # as the analyzer names it in calls: ``ordering/next``
-    text: str  # as a candidate writes it: ``next``, or ``ord/next`` when the source qualifies that module
-    params: tuple[tuple[str, ...], ...]  # top-level sig of each column, per parameter
-    ret: tuple[str, ...]  # columns of the value; () for a predicate
-    ty: str
-
-    @property
-    def alias(self) -> str:
-        return self.name.rsplit("/", 1)[0]
-
-
-def _columns(ty: str, top: dict[str, str]) -> tuple[str, ...]:
-    first = ty.strip("{}").split(",")[0].strip()
-    if not first or first == "PrimitiveBoolean":
-        return ()
-    return tuple(top.get(c.removeprefix("this/"), c.removeprefix("this/")) for c in first.split("->"))
-
-
-def library(model: Model, top: dict[str, str], source: str = "") -> list[LibFunc]:
-    """The public functions/predicates of explicitly opened modules whose types are the model's sigs
-    (util/integer, opened implicitly and over Int, is left out): the search's library vocabulary."""
-    out: list[LibFunc] = []
-    for name, (params, ret, private) in model.lib_types.items():
-        alias, _, short = name.rpartition("/")
-        if private or alias == "integer" or "$" in short:
-            continue
-        cols = [_columns(p, top) for p in params]
-        rcols = _columns(ret, top)
-        if any(c not in top for c in (*itertools.chain(*cols), *rcols)):
-            continue  # over Int, or a module's own private sigs
-        out.append(LibFunc(name, short, tuple(cols), rcols, ret))
-    for i, f in enumerate(out):
-        clash = sum(g.text == f.text for g in out) > 1
-        if clash or f"{f.alias}/" in source:
-            out[i] = dataclasses.replace(f, text=f.name)
-    return out
-
-
 def render(n: Node, ctx: Context) -> str:
     """A replacement node's text for a span replacement: parenthesized unless atomic (a leaf, a call,
     already parenthesized) or a declaration bound with a multiplicity (``x: set S`` cannot take parens)."""
@@ -184,7 +143,7 @@ def valid(n: Node, ctx: Context) -> bool:
     return True
 
 
-def _mut(n: Node, new: Node, op: str, ctx: Context) -> Mutation:
+def mut(n: Node, new: Node, op: str, ctx: Context) -> Mutation:
     return Mutation(n, new, f"{op}: `{ctx.text(n)}` -> `{new.text}`", op)
 
 
@@ -197,13 +156,13 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
     if k == "ExprQt" and op in QUANT and not n.text and ctx.source[n.os : n.oe] == QUANT[op]:
         for o, w in QUANT.items():
             if o != op:
-                yield _mut(n, synth(n, ctx.source[n.s : n.os] + w + ctx.source[n.oe : n.e], op=o), "quantifier", ctx)
+                yield mut(n, synth(n, ctx.source[n.s : n.os] + w + ctx.source[n.oe : n.e], op=o), "quantifier", ctx)
     if k == "ExprQt" and op == "ALL" and n.c and valid(n.c[0], ctx):
         yield from _distinct(n, ctx)
     if k == "ExprUnary" and op in MULT and n.c and valid(n.c[0], ctx):
         for o, w in MULT.items():
             if o != op:
-                yield _mut(n, synth(n, f"{w} {ctx.par(n.c[0])}", op=o), "multiplicity", ctx)
+                yield mut(n, synth(n, f"{w} {ctx.par(n.c[0])}", op=o), "multiplicity", ctx)
     if k == "ExprUnary" and op == "NOT" and valid(n.c[0], ctx):
         yield Mutation(n, synth(n.c[0], ctx.par(n.c[0])), f"negation-removal: `{t}`", "negation")
     if k == "ExprUnary" and op in CLOS and valid(n.c[0], ctx):
@@ -211,45 +170,45 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         yield Mutation(n, synth(sub, ctx.par(sub)), f"drop {CLOS[op]}: `{t}`", "closure")
         for o, w in CLOS.items():
             if o != op:
-                yield _mut(n, synth(n, w + ctx.par(sub), op=o), "closure", ctx)
+                yield mut(n, synth(n, w + ctx.par(sub), op=o), "closure", ctx)
     if k == "ExprUnary" and op in TEMPORAL and n.c and valid(n.c[0], ctx):
         sub = n.c[0]
         yield Mutation(n, synth(sub, ctx.par(sub)), f"drop {TEMPORAL[op]}: `{t}`", "temporal")
         for o, w in TEMPORAL.items():
             if o != op:
-                yield _mut(n, synth(n, f"{w} {ctx.par(sub)}", op=o), "temporal", ctx)
+                yield mut(n, synth(n, f"{w} {ctx.par(sub)}", op=o), "temporal", ctx)
     if k == "ExprUnary" and op == "PRIME" and n.c and valid(n.c[0], ctx):
         yield Mutation(n, synth(n.c[0], ctx.par(n.c[0])), f"drop prime: `{t}`", "temporal")
     if k in ("Field", "PrimSig", "SubsetSig") and n.name in ctx.var_names and valid(n, ctx):
-        yield _mut(
+        yield mut(
             n, Node("ExprUnary", n.s, n.e, [clone(n)], op="PRIME", ar=n.ar, ty=n.ty, text=f"{t}'"), "temporal", ctx
         )
     if k == "ExprBinary" and op in TEMPORAL_BIN and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
         a, b = n.c
         for o, w in TEMPORAL_BIN.items():
             if o != op:
-                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "temporal", ctx)
+                yield mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "temporal", ctx)
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{t}` -> `{ctx.text(side)}`", "delete")
     if ctx.temporal and n.bool_ and not (k == "ExprUnary" and op in TEMPORAL):
         for o in ("ALWAYS", "EVENTUALLY", "AFTER"):
             new = Node("ExprUnary", n.s, n.e, [clone(n)], op=o, bool_=True, text=f"{TEMPORAL[o]} {ctx.par(n)}")
-            yield _mut(n, new, "temporal", ctx)
+            yield mut(n, new, "temporal", ctx)
     if k == "ExprBinary" and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
         yield from _binary(n, ctx)
     if k == "ExprList" and op in ("AND", "OR") and len(n.c) >= 2 and all(valid(c, ctx) for c in n.c):
         other = "OR" if op == "AND" else "AND"
-        yield _mut(n, synth(n, f" {LOGIC[other]} ".join(ctx.par(c) for c in n.c), op=other), "logical", ctx)
+        yield mut(n, synth(n, f" {LOGIC[other]} ".join(ctx.par(c) for c in n.c), op=other), "logical", ctx)
         for i in range(len(n.c)):
             rest = n.c[:i] + n.c[i + 1 :]
-            yield _mut(n, synth(n, f" {LOGIC[op]} ".join(ctx.par(c) for c in rest), c=rest), "delete-conjunct", ctx)
+            yield mut(n, synth(n, f" {LOGIC[op]} ".join(ctx.par(c) for c in rest), c=rest), "delete-conjunct", ctx)
     if n.bool_ and k not in ("ExprConstant",) and not (k == "ExprUnary" and op == "NOT"):
-        yield _mut(
+        yield mut(
             n, Node("ExprUnary", n.s, n.e, [clone(n)], op="NOT", bool_=True, text=f"not {ctx.par(n)}"), "negation", ctx
         )
     if n.ar == 2 and not n.bool_ and not (k == "ExprUnary" and op in CLOS):
         for o, w in CLOS.items():
-            yield _mut(
+            yield mut(
                 n, Node("ExprUnary", n.s, n.e, [clone(n)], op=o, ar=2, ty=n.ty, text=w + ctx.par(n)), "closure", ctx
             )
     if n.ar == 2 and not n.bool_:
@@ -259,10 +218,10 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
     if k in LEAF_KINDS:
         yield from _replace_leaf(n, ctx, scope)
     if ctx.lib:
-        yield from _library(n, ctx, scope)
+        yield from library_mutations(n, ctx, scope)
     if k == "ExprConstant" and op == "NUMBER":
         for v in sorted({n.num - 1, n.num + 1, 0, 1} - {n.num}):
-            yield _mut(n, synth(n, str(v), num=v), "constant", ctx)
+            yield mut(n, synth(n, str(v), num=v), "constant", ctx)
 
 
 def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
@@ -273,89 +232,34 @@ def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
     if op in table:
         for o, w in table.items():
             if o != op:
-                yield _mut(n, synth(n, f"{ctx.text(a)} {w} {ctx.text(b)}", op=o), "comparison", ctx)
+                yield mut(n, synth(n, f"{ctx.text(a)} {w} {ctx.text(b)}", op=o), "comparison", ctx)
         if op == "IN":
-            yield _mut(n, synth(n, f"{ctx.text(b)} in {ctx.text(a)}", c=[b, a]), "comparison-swap", ctx)
+            yield mut(n, synth(n, f"{ctx.text(b)} in {ctx.text(a)}", c=[b, a]), "comparison-swap", ctx)
     elif op in LOGIC:
         for o, w in LOGIC.items():
             if o != op:
-                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "logical", ctx)
+                yield mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "logical", ctx)
         if op == "IMPLIES":
-            yield _mut(n, synth(n, f"{ctx.par(b)} implies {ctx.par(a)}", c=[b, a]), "logical-swap", ctx)
+            yield mut(n, synth(n, f"{ctx.par(b)} implies {ctx.par(a)}", c=[b, a]), "logical-swap", ctx)
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
     elif op in SETOP:
         for o, w in SETOP.items():
             if o != op:
-                yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "set-operator", ctx)
+                yield mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "set-operator", ctx)
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
     elif op == "JOIN":
         for side in (a, b):
             if side.ar >= 1:
                 yield Mutation(n, side, f"join-removal: `{ctx.text(n)}` -> `{ctx.text(side)}`", "join")
-        yield _mut(n, synth(n, f"{ctx.par(b)}.{ctx.par(a)}", c=[b, a]), "join-reverse", ctx)
+        yield mut(n, synth(n, f"{ctx.par(b)}.{ctx.par(a)}", c=[b, a]), "join-reverse", ctx)
     elif op == "ARROW":
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{ctx.text(n)}` -> `{ctx.text(side)}`", "delete")
     elif op in ("DOMAIN", "RANGE"):
         o, w = ("RANGE", ":>") if op == "DOMAIN" else ("DOMAIN", "<:")
-        yield _mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)
-
-
-def _call(f: LibFunc, args: list[Node], like: Node, ctx: Context) -> Node:
-    text = f.text if not args else f"{f.text}[{', '.join(ctx.text(a) for a in args)}]"
-    return Node("ExprCall", like.s, like.e, list(args), name=f.name, ar=len(f.ret), ty=f.ty, bool_=not f.ret, text=text)
-
-
-def _dot(like: Node, a: Node, g: LibFunc, ctx: Context) -> Node:
-    """``a.g`` for a parameterless binary library function ``g`` (``x.next``), standing in for ``like``."""
-    rel = _call(g, [], Node("ExprCall", -1, -1), ctx)
-    text = f"{ctx.par(a)}.{g.text}"
-    return Node("ExprBinary", like.s, like.e, [a, rel], op="JOIN", ar=1, ty=like.ty, text=text)
-
-
-def _library(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
-    """Library-aware operators (util/ordering and other opened modules): a call replaced by another of the
-    same module and type (``first``/``last``, ``next``/``prev``, ``nexts``/``prevs``, ``lt``/``gt``/
-    ``lte``/``gte``, ``max``/``min``), arguments swapped, ``x.next`` <-> ``nexts[x]``, and insertion:
-    ``x`` -> ``x.next``, ``nexts[x]``, ``first`` (a unary expression of the ordered sig)."""
-    k = n.k
-    cols = ctx.cols(n.ty) if n.ty else []
-    f = ctx.libs.get(n.name) if k == "ExprCall" else None
-    if f is not None and all(valid(a, ctx) for a in n.c):
-        for g in ctx.lib:
-            if g.name != f.name and g.alias == f.alias and g.params == f.params and g.ret == f.ret:
-                yield _mut(n, _call(g, n.c, n, ctx), "library", ctx)
-            same = g.alias == f.alias and g.params == f.params and g.ret == f.ret
-            if same and len(n.c) == 2 and f.params[0] == f.params[1]:
-                yield _mut(n, _call(g, n.c[::-1], n, ctx), "library", ctx)
-        if len(n.c) == 1 and len(f.ret) == 1 and f.params[0] == f.ret:
-            a = n.c[0]
-            for g in ctx.lib:  # nexts[x] -> x.next, x.prev
-                if not g.params and g.ret == f.ret * 2:
-                    yield _mut(n, _dot(n, a, g, ctx), "library", ctx)
-        if not f.params and len(f.ret) == 1:  # first -> a variable of that sig
-            for v, ty in scope.items():
-                if v != "this" and ty and ctx.cols(ty)[:1] == list(f.ret):
-                    yield _mut(n, Node("ExprVar", n.s, n.e, name=v, ar=1, ty=ty, text=v), "library", ctx)
-    if k == "ExprBinary" and n.op == "JOIN" and len(n.c) == 2 and valid(n.c[0], ctx):
-        a, r = n.c
-        g = ctx.libs.get(r.name) if r.k == "ExprCall" and not r.c else None
-        if g is not None and len(g.ret) == 2 and g.ret[0] == g.ret[1]:
-            for h in ctx.lib:  # x.next -> nexts[x], prevs[x]
-                if len(h.params) == 1 and h.params[0] == g.ret[:1] and h.ret == g.ret[:1]:
-                    yield _mut(n, _call(h, [a], n, ctx), "library", ctx)
-    if n.ar == 1 and not n.bool_ and len(cols) == 1 and f is None:
-        for g in ctx.lib:
-            if not g.params and g.ret == (cols[0], cols[0]):  # x -> x.next
-                yield _mut(n, _dot(n, clone(n), g, ctx), "library", ctx)
-            elif len(g.params) == 1 and g.params[0] == (cols[0],) and g.ret == (cols[0],):  # x -> nexts[x]
-                new = _call(g, [clone(n)], n, ctx)
-                new.text = f"{g.text}[{ctx.text(n)}]"
-                yield _mut(n, new, "library", ctx)
-            elif not g.params and g.ret == (cols[0],) and n.k in LEAF_KINDS:  # x -> first, last
-                yield _mut(n, _call(g, [], n, ctx), "library", ctx)
+        yield mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "restriction", ctx)
 
 
 def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
@@ -407,10 +311,10 @@ def _symmetric(n: Node, ctx: Context) -> Iterator[Mutation]:
     t = ctx.par(n)
     tr = Node("ExprUnary", n.s, n.e, [clone(n)], op="TRANSPOSE", ar=2, ty=n.ty, text=f"~{t}")
     sym = Node("ExprBinary", n.s, n.e, [clone(n), tr], op="PLUS", ar=2, ty=n.ty, text=f"{t} + ~{t}")
-    yield _mut(n, sym, "symmetric", ctx)
+    yield mut(n, sym, "symmetric", ctx)
     for op, w in (("CLOSURE", "^"), ("RCLOSURE", "*")):
         closed = Node("ExprUnary", n.s, n.e, [sym], op=op, ar=2, ty=n.ty, text=f"{w}({sym.text})")
-        yield _mut(n, closed, "symmetric", ctx)
+        yield mut(n, closed, "symmetric", ctx)
 
 
 def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
@@ -423,7 +327,7 @@ def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
             if v != "this" and ty and ctx.cols(ty)[:1] == cols[:1]:
                 var = Node("ExprVar", -1, -1, name=v, ar=1, ty=ty, text=v)
                 new = Node("ExprBinary", n.s, n.e, [var, clone(n)], op="JOIN", ar=n.ar - 1, text=f"{v}.{ctx.par(n)}")
-                yield _mut(n, new, "join-insert", ctx)
+                yield mut(n, new, "join-insert", ctx)
     seen: set[str] = set()
     for f in ctx.fields:
         key = f"{f.owner}<:{f.name}"
@@ -437,38 +341,38 @@ def _joins(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
             new = Node(
                 "ExprBinary", n.s, n.e, [clone(n), leaf], op="JOIN", ar=n.ar + f.ar - 2, text=f"{ctx.par(n)}.{name}"
             )
-            yield _mut(n, new, "join-insert", ctx)
+            yield mut(n, new, "join-insert", ctx)
         if cols and fc and cols[0] == fc[-1] and n.ar + f.ar - 2 >= 1:
             new = Node(
                 "ExprBinary", n.s, n.e, [leaf, clone(n)], op="JOIN", ar=n.ar + f.ar - 2, text=f"{name}.{ctx.par(n)}"
             )
-            yield _mut(n, new, "join-insert", ctx)
+            yield mut(n, new, "join-insert", ctx)
 
 
 def _replace_leaf(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation]:
     if n.ar == 1:  # any unary leaf -> a variable in scope of the same type
         for v, ty in scope.items():
             if v != n.name and ty == n.ty and v != "this":
-                yield _mut(n, synth(n, v, name=v, k="ExprVar", builtin=False), "variable", ctx)
+                yield mut(n, synth(n, v, name=v, k="ExprVar", builtin=False), "variable", ctx)
     if n.k == "ExprVar" and n.ar == 1:  # a variable -> a sig of its hierarchy
         top = ctx.cols(n.ty)[:1]
         for s in ctx.model.sigs:
             if ctx.cols("{this/" + s["name"] + "}")[:1] == top:
                 kind = "SubsetSig" if s["subset"] else "PrimSig"
-                yield _mut(n, synth(n, s["name"], name=s["name"], k=kind, builtin=False), "sig", ctx)
+                yield mut(n, synth(n, s["name"], name=s["name"], k=kind, builtin=False), "sig", ctx)
     elif n.k in ("PrimSig", "SubsetSig") and not n.builtin:
         top = ctx.top.get(n.name)
         for s in ctx.model.sigs:
             if s["name"] != n.name and ctx.top.get(s["name"]) == top:
                 kind = "SubsetSig" if s["subset"] else "PrimSig"
-                yield _mut(n, synth(n, s["name"], name=s["name"], k=kind), "sig", ctx)
+                yield mut(n, synth(n, s["name"], name=s["name"], k=kind), "sig", ctx)
     elif n.k == "Field":
         cols = ctx.cols(n.ty)
         done = {n.name}
         for f in ctx.fields:
             if f.name not in done and f.ar == n.ar and ctx.cols(f.ty)[:1] == cols[:1]:
                 done.add(f.name)
-                yield _mut(n, synth(n, f.name, name=f.name, owner=f.owner, ty=f.ty), "field", ctx)
+                yield mut(n, synth(n, f.name, name=f.name, owner=f.owner, ty=f.ty), "field", ctx)
 
 
 def scopes(root: Node, params: dict[str, str]) -> Iterator[tuple[Node, dict[str, str]]]:

@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from fmrepair.agents.mutation.operators import library
+from fmrepair.agents.mutation.library import library
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
 MAX_EXPR = 4  # size of relational expressions
