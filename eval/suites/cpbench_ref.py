@@ -21,10 +21,8 @@ rewritten, and the reason is kept on the returned reference (``cache_note``).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
-import secrets
 import shutil
 import subprocess
 import sys
@@ -34,6 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from fmrepair import sandbox
+from fmrepair.eval.suites.sealed_cache import SealedCache
 
 CACHE_ENV = "FMREPAIR_CACHE"
 DEFINITE = ("optimal", "sat", "unsat")  # results worth caching regardless of the time limit
@@ -280,57 +279,21 @@ def _python(python: str | None) -> str:
     return exe if os.sep in exe else shutil.which(exe) or exe
 
 
-def _check_cache_hidden(folder: Path, python: str | None) -> None:
-    """The cache must lie outside everything the sandbox shows a script (it holds reference answers)."""
-    seen = [Path("/usr"), *sandbox.python_paths(_python(python))]
-    real = folder.resolve()
-    for p in seen:
-        if real == p.resolve() or p.resolve() in real.parents:
-            raise ValueError(
-                f"cache folder {folder} lies inside {p}, which sandboxed scripts can read: set {CACHE_ENV}"
-            )
+def _cache(python: str | None) -> SealedCache:
+    """The reference cache; it must lie outside everything the sandbox shows a script (it holds answers)."""
+    cache = SealedCache(cache_dir())
+    cache.check_hidden([Path("/usr"), *sandbox.python_paths(_python(python))], f"set {CACHE_ENV}")
+    return cache
 
 
-def _key(folder: Path) -> bytes:
-    """The HMAC key of this cache folder, created once (0600) by fmrepair."""
-    path = folder / ".hmac-key"
+def _read_cached(cache: SealedCache, name: str) -> tuple[Reference | None, str | None]:
+    value, note = cache.read(name)
+    if value is None:
+        return None, note
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_bytes()
-    with os.fdopen(fd, "wb") as f:
-        f.write(secrets.token_bytes(32))
-    return path.read_bytes()
-
-
-def _seal(key: bytes, name: str, payload: str) -> str:
-    return hmac.new(key, f"{name}\n{payload}".encode(), hashlib.sha256).hexdigest()
-
-
-def _read_cached(path: Path) -> tuple[Reference | None, str | None]:
-    """(reference, None) for a verified entry; (None, reason) when absent, unreadable or tampered."""
-    if not path.is_file():
-        return None, None
-    try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        payload = entry["reference"]
-        expected = _seal(_key(path.parent), path.name, payload)
-        if not hmac.compare_digest(str(entry.get("hmac_sha256", "")), expected):
-            return None, f"cache entry {path.name} failed its HMAC-SHA256 check (tampered or corrupt): recomputed"
-        ref = Reference(**json.loads(payload))
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        return None, f"cache entry {path.name} unreadable ({type(e).__name__}): recomputed"
-    return ref, None
-
-
-def _write_cached(path: Path, ref: Reference) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    payload = json.dumps({**asdict(ref), "cache_note": None}, sort_keys=True)
-    entry = json.dumps({"reference": payload, "hmac_sha256": _seal(_key(path.parent), path.name, payload)})
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(entry)
-    os.replace(tmp, path)
+        return Reference(**value), None
+    except TypeError as e:
+        return None, f"cache entry {name} unreadable ({type(e).__name__}): recomputed"
 
 
 def _last_json(stdout: str) -> dict | None:
@@ -364,11 +327,10 @@ def run_reference(
     sha = hashlib.sha256(text).hexdigest()
     problem = Path(script).name.removesuffix(".cpmpy.py")
     runner = hashlib.sha256(WRAPPER.encode()).hexdigest()[:8]  # a changed wrapper invalidates the cache
-    cached = cache_dir() / f"{problem}-{sha[:16]}-{runner}.json"
+    cached = f"{problem}-{sha[:16]}-{runner}.json"
     note = None
     if use_cache:
-        _check_cache_hidden(cache_dir(), python)
-        hit, note = _read_cached(cached)
+        hit, note = _read_cached(_cache(python), cached)
         if hit is not None and hit.sha256 == sha and (hit.status in DEFINITE or hit.timeout_s >= timeout_s):
             return hit
     ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s, sandboxed=not unsafe_no_sandbox)
@@ -391,7 +353,7 @@ def run_reference(
             ref.error = "the script never called Model.solve"
     ref.seconds = round(time.perf_counter() - started, 3)
     if use_cache and not unsafe_no_sandbox:
-        _write_cached(cached, ref)
+        _cache(python).write(cached, {**asdict(ref), "cache_note": None})
     ref.cache_note = note
     return ref
 
