@@ -14,6 +14,9 @@ from fmrepair.agents.toolcall import EditMode
 # ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).
 DEFAULT_SEARCH_CANDIDATES = 3000  # search: checked candidates per task when Budget.candidates is None
 DEFAULT_SEARCH_PROPOSALS = 200_000  # search: proposals (pruned in Python or checked) per task when None
+# search: a candidate the analyzer's compiler rejects (syntax or type error; nothing solved) does not spend
+# the candidate budget; at most this many such candidates per candidate of the budget (counted)
+ILL_FORMED_PER_CANDIDATE = 20
 DEFAULT_SEARCH_WALL_CAP_S = 1800.0  # search: the wall-time cap per task when Budget.wall_seconds is None
 
 
@@ -36,7 +39,8 @@ class Budget(BaseModel):
         None,
         ge=1,
         description=f"search: candidate specifications checked per task (default {DEFAULT_SEARCH_CANDIDATES}); "
-        "the budget that decides results",
+        "the budget that decides results; a candidate the analyzer's compiler rejects (syntax or type error) "
+        f"is counted apart, at most {ILL_FORMED_PER_CANDIDATE} per candidate",
     )
     proposals: int | None = Field(
         None,

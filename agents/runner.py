@@ -13,7 +13,7 @@ from fmrepair.agents.strategies import get_strategy
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult, reached_edits
 from fmrepair.serving.base import ChatModel
 from fmrepair.task import Task
-from fmrepair.verifiers.base import CheckOptions, Verifier
+from fmrepair.verifiers.base import ILL_FORMED, CheckOptions, Verifier
 
 EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 
@@ -21,7 +21,15 @@ EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 # candidates, proposals, verifier_calls, answers, tokens; "wall_cap": the wall-time safety cap cut the task short
 # (that result depends on machine load); "exhausted": the strategy ran out of things to try.
 STOP_CODES = (
-    "fixed", "candidates", "proposals", "verifier_calls", "answers", "tokens", "wall_cap", "exhausted", "not_faulty",
+    "fixed",
+    "candidates",
+    "proposals",
+    "verifier_calls",
+    "answers",
+    "tokens",
+    "wall_cap",
+    "exhausted",
+    "not_faulty",
     "error",
 )
 
@@ -50,6 +58,11 @@ def _timeouts(session: RepairSession) -> int:
     change a result at a counted budget, so each task says how many it had."""
     timed_out = sum(1 for a in session.attempts if (a.verdict or {}).get("status") == "timeout")
     return timed_out + session.timeouts
+
+
+def _ill_formed(session: RepairSession) -> int:
+    """Search candidates the analyzer's compiler rejected (not counted as checked candidates)."""
+    return sum(1 for a in session.attempts if a.role == "search" and (a.verdict or {}).get("status") in ILL_FORMED)
 
 
 def editable_paragraphs(task: Task) -> list[str]:
@@ -163,7 +176,12 @@ def repair_task(
         gate_unknown=session.gate_unknown,
         reached_edits=reached_edits(accepted_gate),
         stop_reason=stop,
-        extra={"first_raw": first_raw, "family": task.meta.get("family"), "timeouts": _timeouts(session)},
+        extra={
+            "first_raw": first_raw,
+            "family": task.meta.get("family"),
+            "timeouts": _timeouts(session),
+            "ill_formed": _ill_formed(session),
+        },
     )
     if log is not None and write_result:
         log.append_result(result)

@@ -2,7 +2,8 @@
 candidates until the first faithful fix (median, p90) and the faithful repair rate within budgets, each
 budget with the paired exact McNemar test of eval/stats.py.
 
-A search task's ``attempts`` is its number of checked candidates (the starting point is the first); the
+A search task's ``attempts`` less its ``ill_formed`` (candidates the compiler rejected, which spend no
+candidate budget) is its number of checked candidates (the starting point is the first); the
 search stops at its first faithful candidate, so a fixed task's fix came at check ``attempts``, and it
 counts as fixed within budget B when ``attempts <= B``. Not-faulty tasks and infrastructure faults are out.
 
@@ -25,7 +26,8 @@ def checks_to_fix(folder: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for r in RunLog.open(folder).results():
         if r.counted:
-            out[r.task_id] = float(r.attempts) if r.faithful else math.inf
+            checked = r.attempts - int(r.extra.get("ill_formed") or 0)  # ill-formed ones spend no budget
+            out[r.task_id] = float(checked) if r.faithful else math.inf
     return out
 
 

@@ -168,8 +168,40 @@ def test_search_never_edits_frozen_parts(verifier):
 def test_budgets_stop_the_search(verifier):
     out = repair_task(family_task(), ScriptedModel([]), verifier, config("mutate", candidates=5), gate=gate)
     assert not out.result.faithful
-    assert out.result.attempts <= 5
+    assert out.result.attempts - out.result.extra["ill_formed"] <= 5
     assert "candidate budget" in out.result.stop_reason
+
+
+# a ternary relation: joins inserted or removed around `Event.trans` change arities, so the search meets
+# candidates the analyzer's compiler rejects (type errors)
+TERNARY = """sig Node { link: Label -> Node }
+sig Start in Node {}
+sig Label {}
+pred reach {
+  all x : Start, l : Label | Node in *(x.link).l
+}
+"""
+TERNARY_ORACLE = """
+pred reach_OK { Node in Start.*{ a, b : Node | some l : Label | a->l->b in link } }
+assert reach_Repaired { reach[] iff reach_OK[] }
+check reach_Repaired for 3 expect 0
+"""
+
+
+def test_ill_formed_candidates_do_not_spend_the_candidate_budget(verifier):
+    """A candidate the compiler rejects (nothing solved) is counted apart: the candidate budget counts
+    only candidates the analyzer checked, and each result says how many were ill-formed."""
+    task = hidden_task("ternary-demo", TERNARY, TERNARY_ORACLE, "reach")
+    seen = []
+    cfg = config("mutate", candidates=10).model_copy(update={"search_synth": False})
+    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=seen.append)
+    statuses = [(a.verdict or {}).get("status") for a in seen if a.role == "search"]
+    ill = sum(s in ("syntax_error", "type_error") for s in statuses)
+    assert ill > 0, statuses  # the premise: joins around a ternary relation give ill-typed candidates
+    assert out.result.extra["ill_formed"] == ill
+    assert len(statuses) - ill <= 10
+    assert len(statuses) > 10  # past 10 attempts: the ill-formed ones did not spend the budget of 10
+    assert "candidate budget" not in out.result.stop_reason or len(statuses) - ill == 10
 
 
 def test_hybrid_uses_model_hint_and_never_leaks(verifier):

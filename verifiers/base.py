@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from fmrepair.task import Task
 
 Status = Literal["ok", "failed", "syntax_error", "type_error", "timeout", "error"]
+ILL_FORMED: tuple[Status, ...] = ("syntax_error", "type_error")  # the compiler rejected the text: nothing solved
 Outcome = Literal[
     "counterexample",
     "no_counterexample",

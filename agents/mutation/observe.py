@@ -33,7 +33,8 @@ class Observation:
 class Found:
     """What the search learned (fed to the next prompt by the hybrid strategy)."""
 
-    checked: int = 0
+    checked: int = 0  # candidates the analyzer checked (compiled and solved): the candidate budget
+    ill_formed: int = 0  # candidates its compiler rejected (syntax or type error): counted apart
     pruned: int = 0
     proposals: int = 0  # distinct candidates proposed (pruned or checked): the budget of the Python work
     best: tuple[float, str, str] | None = None  # (weight, description, candidate)

@@ -14,7 +14,12 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from types import GeneratorType
 
-from fmrepair.agents.config import DEFAULT_SEARCH_CANDIDATES, DEFAULT_SEARCH_PROPOSALS, DEFAULT_SEARCH_WALL_CAP_S
+from fmrepair.agents.config import (
+    DEFAULT_SEARCH_CANDIDATES,
+    DEFAULT_SEARCH_PROPOSALS,
+    DEFAULT_SEARCH_WALL_CAP_S,
+    ILL_FORMED_PER_CANDIDATE,
+)
 from fmrepair.agents.evaluate import Evaluation, count_commands
 from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
@@ -25,6 +30,7 @@ from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
 from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
+from fmrepair.verifiers.base import ILL_FORMED
 
 DEFAULT_CANDIDATES = DEFAULT_SEARCH_CANDIDATES
 PAIR_POOL = 300
@@ -100,8 +106,13 @@ class MutationSearch(Observer):
         return out
 
     def check_budget(self) -> None:
-        """Candidates and verifier calls (counted), the wall-time cap (not model answers: search spends none)."""
+        """Candidates and verifier calls (counted), the wall-time cap (not model answers: search spends none).
+        Candidates the analyzer's compiler rejects (syntax or type error) do not spend the candidate budget:
+        they are counted on their own (``ill_formed``, at most ILL_FORMED_PER_CANDIDATE per candidate) and
+        spend proposals."""
         b = self.session.config.budget
+        if self.found.ill_formed >= ILL_FORMED_PER_CANDIDATE * self.max_candidates:
+            raise LimitsExceeded(f"ill-formed candidate budget spent ({self.found.ill_formed})", "proposals")
         if self.out_of_time():
             raise LimitsExceeded(f"wall-time cap hit ({self.wall_cap:g} s)", "wall_cap")
         if b.verifier_calls is not None and self.session.evaluator.calls >= b.verifier_calls:
@@ -128,7 +139,10 @@ class MutationSearch(Observer):
         per = (time.monotonic() - t0) / max(1, len(batch))
         winner: tuple[str, AttemptRecord] | None = None
         for (text, desc, over, predicted), ev in zip(batch, evals, strict=True):
-            self.found.checked += 1
+            if ev.verdict.status in ILL_FORMED:
+                self.found.ill_formed += 1  # rejected by the compiler, nothing solved: not a checked candidate
+            else:
+                self.found.checked += 1
             if predicted:
                 self.audit(desc, predicted, ev)
             rec = self.search_record(desc, text, ev, per)
