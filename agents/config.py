@@ -16,7 +16,7 @@ DEFAULT_SEARCH_CANDIDATES = 3000  # search: checked candidates per task when Bud
 DEFAULT_SEARCH_PROPOSALS = 200_000  # search: proposals (pruned in Python or checked) per task when None
 # search: a candidate the analyzer's compiler rejects (syntax or type error; nothing solved) does not spend
 # the candidate budget; at most this many such candidates per candidate of the budget (counted)
-ILL_FORMED_PER_CANDIDATE = 20
+ILL_FORMED_PER_CANDIDATE = 10
 DEFAULT_SEARCH_WALL_CAP_S = 1800.0  # search: the wall-time cap per task when Budget.wall_seconds is None
 
 

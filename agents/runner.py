@@ -18,12 +18,14 @@ from fmrepair.verifiers.base import ILL_FORMED, CheckOptions, Verifier
 EDITABLE_KINDS = ("fact", "pred", "fun", "sig")
 
 # ``TaskResult.stop_reason`` is "CODE" or "CODE: detail"; CODE says why the task stopped. Counted budgets:
-# candidates, proposals, verifier_calls, answers, tokens; "wall_cap": the wall-time safety cap cut the task short
+# candidates, proposals, ill_formed (the allowance of candidates the compiler rejects), verifier_calls, answers,
+# tokens; "wall_cap": the wall-time safety cap cut the task short
 # (that result depends on machine load); "exhausted": the strategy ran out of things to try.
 STOP_CODES = (
     "fixed",
     "candidates",
     "proposals",
+    "ill_formed",
     "verifier_calls",
     "answers",
     "tokens",

@@ -21,6 +21,11 @@ from fmrepair.eval.stats import compare, mcnemar_exact
 from fmrepair.runlog import RunLog
 
 
+def counts_ill_formed(folder: str) -> bool:
+    """Whether the run's code counted ill-formed candidates apart (commit 0152f08 on): its results say so."""
+    return any("ill_formed" in r.extra for r in RunLog.open(folder).results())
+
+
 def checks_to_fix(folder: str) -> dict[str, float]:
     """task id -> checked candidates until its faithful fix (inf when not fixed); counted tasks only."""
     out: dict[str, float] = {}
@@ -37,6 +42,11 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def summary(a: str, b: str, budgets: list[int]) -> dict:
+    if counts_ill_formed(a) != counts_ill_formed(b):
+        raise SystemExit(
+            "one run counts ill-formed candidates apart (code from 0152f08 on) and the other does not: "
+            "their candidate counts are in different units"
+        )
     ca, cb = checks_to_fix(a), checks_to_fix(b)
     common = sorted(set(ca) & set(cb))
     both = [t for t in common if ca[t] < math.inf and cb[t] < math.inf]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair.eval.metrics import outcome
-from fmrepair.eval.peers import best_peer
+from fmrepair.eval.peers import best_peer, paper_best
 
 
 class FilesTableError(ValueError):
@@ -37,8 +37,9 @@ class FamilyFiles:
         return self.files - sum(self.outcomes[o] for o in ("not_faulty", "not_run", "infrastructure"))
 
 
-def count_files(run: Any, root: str | Path | None = None) -> dict[str, FamilyFiles]:
-    """Family -> file counts of one repair run (a report.Run). One strategy per run (the first)."""
+def count_files(run: Any, root: str | Path | None = None, strategy: str | None = None) -> dict[str, FamilyFiles]:
+    """Family -> file counts of one repair run (a report.Run), for one of its strategies (default: its only
+    one; a run of several strategies needs ``strategy``)."""
     from fmrepair.eval.suites import get_suite, resolve_root
     from fmrepair.eval.suites.base import check_mode
 
@@ -47,12 +48,15 @@ def count_files(run: Any, root: str | Path | None = None) -> dict[str, FamilyFil
     suite = get_suite(suite_name)
     if getattr(suite, "kind", "repair") != "repair":
         raise FilesTableError(f"{run.folder}: counting by files is for repair runs; suite {suite_name} is not")
+    if strategy is None:
+        if len(run.strategies) > 1:
+            raise FilesTableError(f"{run.folder}: several strategies ({', '.join(run.strategies)}); name one")
+        strategy = run.strategies[0] if run.strategies else None
     try:
         path = resolve_root(suite_name, root or settings.get("root"))
     except Exception as e:  # InputError: the recorded root is gone (an archive read elsewhere)
         raise FilesTableError(f"{run.folder}: {e}; pass --root with the suite's folder") from e
     load = suite.load(path, check_mode(suite, settings.get("mode")))
-    strategy = run.strategies[0] if run.strategies else None
     by_task = {r.task_id: r for r in run.results if r.strategy == strategy}
     known = {t.id for t in load.tasks}
     missing = sorted(set(by_task) - known)
@@ -69,8 +73,7 @@ def count_files(run: Any, root: str | Path | None = None) -> dict[str, FamilyFil
         if r is None:
             fam.outcomes["not_run"] += 1
             continue
-        o = outcome(r)
-        fam.outcomes[o] += 1
+        fam.outcomes[outcome(r)] += 1
         if r.status == "ran" and r.repaired:
             fam.raw += 1
         if r.status == "ran" and r.faithful and r.equivalent:
@@ -83,40 +86,50 @@ def _pct(n: int, d: int) -> str:
     return f"{n} / {d} ({100.0 * n / d:.1f}%)" if d else f"{n} / 0"
 
 
+def _paper(fig: tuple[str, int, int] | None) -> str:
+    return f"{fig[0]} {_pct(fig[1], fig[2])}" if fig else "-"
+
+
 def table6(runs: list[Any], root: str | Path | None = None) -> str:
-    """Seed 000 Table 6 by files: per run and family, files, faithful / raw / equivalent files over the
-    counted files, the other outcomes, and the best peer's files repaired (its rate over the paper's files)."""
+    """Seed 000 Table 6 by files: per run, strategy and family, faithful files over **all** files (the
+    figure to set beside the peers', whose rates are over all their files), then over the counted files,
+    raw and equivalent files, every other outcome, and the paper's figures: the best prior repair tool and
+    the paper's own best setting on all files."""
     lines = [
-        "| run | family | files | counted | faithful | raw | equivalent | gate rejected | gate unknown | "
-        "not repaired | errors / score unknown | not faulty | not run | best peer (seed 000) |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| run | strategy | family | files | faithful / all files | counted | faithful / counted | raw | "
+        "equivalent | gate rejected | gate unknown | not repaired | errors / score unknown | infrastructure | "
+        "not faulty | not run | best prior tool (seed 000) | seed 000's best setting, all files |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for run in runs:
-        fams = count_files(run, root)
         suite = str(run.settings.get("suite"))
-        total = FamilyFiles()
-        for name, c in fams.items():
-            total.files += c.files
-            total.outcomes.update(c.outcomes)
-            total.raw += c.raw
-            total.equivalent += c.equivalent
-            peer = best_peer(suite, name)
-            peer_cell = f"{peer[0]} {_pct(peer[1], peer[2])}" if peer else "-"
-            lines.append(_row(run.folder.name, name, c, peer_cell))
-        if len(fams) > 1:
-            lines.append(_row(run.folder.name, "**all**", total, "-"))
+        for strategy in run.strategies or [None]:
+            fams = count_files(run, root, strategy)
+            total = FamilyFiles()
+            for name, c in fams.items():
+                total.files += c.files
+                total.outcomes.update(c.outcomes)
+                total.raw += c.raw
+                total.equivalent += c.equivalent
+                peers = (_paper(best_peer(suite, name)), _paper(paper_best(suite, name)))
+                lines.append(_row(run.folder.name, str(strategy), name, c, peers))
+            if len(fams) > 1:
+                lines.append(_row(run.folder.name, str(strategy), "**all**", total, ("-", "-")))
     head = (
         "Repairs counted by files as the peers count them (seed 000 Table 6 shape): each duplicate file takes "
-        "the outcome of the task that stands for its text; rates over counted files (not faulty, not run and "
-        "infrastructure faults out)\n\n"
+        "the outcome of the task that stands for its text. **faithful / all files** is the figure to compare "
+        "with the paper's (their rates are over all their files; a file not run or not faulty counts as not "
+        "repaired there); faithful / counted leaves out not-faulty files, files not run and infrastructure "
+        "faults. The paper's file counts can differ from this data's (cv: 138 there, 137 here).\n\n"
     )
     return head + "\n".join(lines) + "\n"
 
 
-def _row(run: str, family: str, c: FamilyFiles, peer: str) -> str:
+def _row(run: str, strategy: str, family: str, c: FamilyFiles, peers: tuple[str, str]) -> str:
     o = c.outcomes
     return (
-        f"| {run} | {family} | {c.files} | {c.counted} | **{_pct(o['faithful'], c.counted)}** | "
-        f"{_pct(c.raw, c.counted)} | {_pct(c.equivalent, c.counted)} | {o['unfaithful']} | {o['gate_unknown']} | "
-        f"{o['unrepaired']} | {o['error'] + o['score_unknown']} | {o['not_faulty']} | {o['not_run']} | {peer} |"
+        f"| {run} | {strategy} | {family} | {c.files} | **{_pct(o['faithful'], c.files)}** | {c.counted} | "
+        f"{_pct(o['faithful'], c.counted)} | {_pct(c.raw, c.counted)} | {_pct(c.equivalent, c.counted)} | "
+        f"{o['unfaithful']} | {o['gate_unknown']} | {o['unrepaired']} | {o['error'] + o['score_unknown']} | "
+        f"{o['infrastructure']} | {o['not_faulty']} | {o['not_run']} | {peers[0]} | {peers[1]} |"
     )

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fmrepair.cli import app
-from fmrepair.eval.peers import best_peer
+from fmrepair.eval.peers import best_peer, paper_best
 from fmrepair.eval.report import ReportError, report_text
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
@@ -63,10 +63,11 @@ def test_duplicates_count_as_files_and_unrun_files_are_out(tmp_path: Path) -> No
     text = report_text([run], "table6")
     row = next(line for line in text.splitlines() if "| versions |" in line)
     cells = [x.strip() for x in row.strip("|").split("|")]
-    # run, family, files, counted, faithful, raw, equivalent, rejected, unknown, unrepaired, err, nf, not run
-    assert cells[2:5] == ["5", "4", "**2 / 4 (50.0%)**"]
-    assert cells[5] == "3 / 4 (75.0%)"
-    assert cells[7] == "1" and cells[9] == "1" and cells[12] == "1"
+    # run, strategy, family, files, faithful / all files, counted, faithful / counted, raw, equivalent,
+    # rejected, unknown, unrepaired, errors, infrastructure, not faulty, not run, peer, paper
+    assert cells[1:7] == ["mutate", "versions", "5", "**2 / 5 (40.0%)**", "4", "2 / 4 (50.0%)"]
+    assert cells[7] == "3 / 4 (75.0%)"
+    assert cells[9] == "1" and cells[11] == "1" and cells[15] == "1"
 
 
 def test_a_run_of_other_files_is_refused(tmp_path: Path) -> None:
@@ -86,9 +87,27 @@ def test_cli_root_override_and_peer_figures(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "--root" in res.output
     res = CliRunner().invoke(app, ["bench", "report", str(run), "--format", "table6", "--root", str(moved)])
     assert res.exit_code == 0, res.output
-    assert "**2 / 2 (100.0%)**" in res.output  # a and its copy; the other three files were not run
+    assert "**2 / 5 (40.0%)**" in res.output  # a and its copy over all files; three files were not run
+    assert "| 2 / 2 (100.0%) |" in res.output  # over the counted files
     # seed 000 Table 6 / Table 5: the best peer per family
     assert best_peer("alloy4fun", "graphs") == ("ATR", 260, 283)
     assert best_peer("alloy4fun", "cv") == ("ICEBAR", 86, 138)
     assert best_peer("arepair", "arepair") == ("BeAFix", 24, 38)
     assert best_peer("alloy4fun", "versions") is None
+    # the paper's own best setting over all files (its GPT-4o settings ran on a 60-file subset only)
+    assert paper_best("alloy4fun", "lts") == ("setting 11", 115, 249)
+    assert paper_best("arepair", "arepair") == ("settings 6 and 9", 28, 38)
+
+
+def test_a_run_of_several_strategies_counts_each(tmp_path: Path) -> None:
+    root = _suite(tmp_path)
+    a, b, *_ = _ids(root)
+    run = _run(tmp_path, root, {a: (True, True)})
+    log = RunLog(run)
+    log.append_result(
+        TaskResult(task_id=b, strategy="hybrid", model="none", repaired=True, faithful=True, iterations=1, attempts=1)
+    )
+    text = report_text([run], "table6")
+    rows = [line for line in text.splitlines() if "| versions |" in line]
+    assert [r.split("|")[2].strip() for r in rows] == ["mutate", "hybrid"]
+    assert "**2 / 5 (40.0%)**" in rows[0] and "**1 / 5 (20.0%)**" in rows[1]

@@ -545,3 +545,15 @@ def test_mutate_repairs_an_ordering_task(verifier):
     task = hidden_task("ordered", spec, oracle, "lit")
     out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
     assert out.result.faithful, out.result.stop_reason  # needs first -> last and nexts -> prevs (two edits)
+
+
+def test_the_ill_formed_allowance_stops_the_search(verifier, monkeypatch):
+    """Past ILL_FORMED_PER_CANDIDATE per budgeted candidate, the task stops with its own code."""
+    import fmrepair.agents.mutation.search as search_mod
+
+    monkeypatch.setattr(search_mod, "ILL_FORMED_PER_CANDIDATE", 2)
+    task = hidden_task("ternary-demo", TERNARY, TERNARY_ORACLE, "reach")
+    cfg = config("mutate", candidates=4).model_copy(update={"search_synth": False})
+    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)
+    assert out.result.stop_reason.startswith("ill_formed:"), out.result.stop_reason
+    assert out.result.extra["ill_formed"] == 8

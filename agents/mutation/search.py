@@ -65,6 +65,7 @@ class MutationSearch(Observer):
         self.deadline = session.started + self.wall_cap
         self.chain = 0
         self.round_cap: int | None = None
+        self.round_ill_cap: int | None = None  # hybrid: this round's share of the ill-formed allowance
         # typed run settings (RepairConfig); search_prune off: check every candidate, auditing each prediction
         self.prune = session.config.search_prune
         self.audit_path = session.config.search_audit
@@ -112,7 +113,9 @@ class MutationSearch(Observer):
         spend proposals."""
         b = self.session.config.budget
         if self.found.ill_formed >= ILL_FORMED_PER_CANDIDATE * self.max_candidates:
-            raise LimitsExceeded(f"ill-formed candidate budget spent ({self.found.ill_formed})", "proposals")
+            raise LimitsExceeded(f"ill-formed candidate allowance spent ({self.found.ill_formed})", "ill_formed")
+        if self.round_ill_cap is not None and self.found.ill_formed >= self.round_ill_cap:
+            raise RoundDone()
         if self.out_of_time():
             raise LimitsExceeded(f"wall-time cap hit ({self.wall_cap:g} s)", "wall_cap")
         if b.verifier_calls is not None and self.session.evaluator.calls >= b.verifier_calls:
@@ -139,10 +142,7 @@ class MutationSearch(Observer):
         per = (time.monotonic() - t0) / max(1, len(batch))
         winner: tuple[str, AttemptRecord] | None = None
         for (text, desc, over, predicted), ev in zip(batch, evals, strict=True):
-            if ev.verdict.status in ILL_FORMED:
-                self.found.ill_formed += 1  # rejected by the compiler, nothing solved: not a checked candidate
-            else:
-                self.found.checked += 1
+            self.count(ev)
             if predicted:
                 self.audit(desc, predicted, ev)
             rec = self.search_record(desc, text, ev, per)
@@ -156,6 +156,13 @@ class MutationSearch(Observer):
             self.learn(ev, model, over, text)
         if winner is not None:
             raise Repaired(*winner)
+
+    def count(self, ev: Evaluation) -> None:
+        """A candidate the compiler rejected (syntax or type error) is not a checked candidate."""
+        if ev.verdict.status in ILL_FORMED:
+            self.found.ill_formed += 1
+        else:
+            self.found.checked += 1
 
     def search_record(self, desc: str, text: str, ev: Evaluation, seconds: float) -> AttemptRecord:
         """The log record of one checked candidate (``desc`` says which mutation made it)."""
@@ -179,7 +186,7 @@ class MutationSearch(Observer):
     def evaluate_base(self, source: str) -> Evaluation:
         self.check_budget()
         ev = self.session.evaluator.evaluate(source)
-        self.found.checked += 1
+        self.count(ev)
         rec = self.search_record("starting point", source, ev, 0.0)
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 
+from fmrepair.agents.config import ILL_FORMED_PER_CANDIDATE
 from fmrepair.agents.feedback import generic_feedback
 from fmrepair.agents.mutation.search import Found, MutationSearch, RoundDone
 from fmrepair.agents.session import RepairSession
@@ -79,6 +80,7 @@ class HybridStrategy:
             step = session.step(session.fit_history(conv.messages), base, 0, it, self.name)  # raises Repaired
             feedback = generic_feedback(step)
             search.round_cap = search.found.checked + share
+            search.round_ill_cap = search.found.ill_formed + ILL_FORMED_PER_CANDIDATE * share
             search.chain = it
             compiled = step.evaluation is not None and step.evaluation.verdict.status in ("ok", "failed")
             roots = [(step.candidate, [])] if compiled and step.candidate else []
@@ -87,7 +89,7 @@ class HybridStrategy:
                 for root, hints in roots:
                     with contextlib.suppress(RoundDone, ParseError):
                         search.run(root, depth=self.depth, hints=hints)
-                    if search.found.checked >= search.round_cap:
+                    if search.found.checked >= search.round_cap or search.found.ill_formed >= search.round_ill_cap:
                         break
             finally:
                 feedback += "\n\n" + search_notes(search.found)
