@@ -19,6 +19,7 @@ sys.path.insert(0, str(HELDOUT))
 
 import write_alloy4fun  # noqa: E402
 from heldout_families import FAMILIES  # noqa: E402
+from heldout_families_2 import FAMILIES_2  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +42,8 @@ def test_split_loads_every_family_without_problems(load) -> None:
     assert load.problems == []
     assert load.duplicates == {}
     families = {t.meta["family"] for t in load.tasks}
-    assert families == {"versions", "library", "filesystem", "lift"}
-    assert 120 <= len(load.tasks) <= 200
+    assert families == {"versions", "library", "filesystem", "lift", "hospital", "workflow"}
+    assert 250 <= len(load.tasks) <= 300
     per_exercise: dict[tuple[str, str], int] = {}
     for t in load.tasks:
         key = (t.meta["family"], t.meta["exercise"])
@@ -69,6 +70,24 @@ def test_library_modules_and_temporal_operators_are_used() -> None:
         assert op in bodies, op
     for op in ("after", "until", "once", "historically"):
         assert f"{op} " in bodies, op
+
+
+def test_second_set_is_bigger_temporal_and_has_far_submissions() -> None:
+    """hospital and workflow (heldout_families_2.py): a bigger model with an abstract hierarchy, a
+    ternary relation and var state; Alloy 6 temporal exercises; about a third of the submissions far
+    from any correct answer."""
+    models = {f["name"]: f["model"] for f in FAMILIES_2}
+    assert set(models) == {"hospital", "workflow"}
+    hospital = models["hospital"]
+    assert hospital.count("sig ") >= 7 and "abstract sig" in hospital and "extends" in hospital
+    assert "Patient -> Drug" in hospital and "var " in hospital and "fact" in hospital
+    assert "open util/ordering[Stage]" in models["workflow"] and "var sig" in models["workflow"]
+    faulty = [(b, m) for f in FAMILIES_2 for e in f["exercises"] for b, m in e["faulty"]]
+    bodies = " ".join(e["ok"] + " " + " ".join(b for b, _ in e["faulty"]) for f in FAMILIES_2 for e in f["exercises"])
+    for op in ("always ", "eventually ", "after ", "until ", "once ", "historically ", "'", "nexts", "prevs"):
+        assert op in bodies, op
+    far = sum(1 for _, m in faulty if m.startswith("far:"))
+    assert 0.25 <= far / len(faulty) <= 0.4, (far, len(faulty))
 
 
 def test_bad_data_is_rejected() -> None:

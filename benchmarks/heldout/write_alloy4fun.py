@@ -1,6 +1,7 @@
 """Write the held-out Alloy4Fun-style families (docs/heldout.md) into benchmarks/heldout/alloy4fun/.
 
-Each family is a small model of this project's own with reference predicates; each exercise has
+Each family is a model of this project's own (heldout_families.py: the first four;
+heldout_families_2.py: hospital and workflow, written later) with reference predicates; each exercise has
 student-like faulty bodies, each labelled with the mistake it makes. One file per faulty body, in
 the Alloy4Fun repair format (the model with the faulty predicate, then the ``IFF PERFECT ORACLE``
 section: ``xxx_OK`` references, ``xxx_Repaired`` iff assertions, their checks and ``repair_pred_1`` /
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from heldout_families import FAMILIES
+from heldout_families_2 import FAMILIES_2
 
 ORACLE_MARKER = "/*======== IFF PERFECT ORACLE ===============*/"
 
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.equivalent and args.out.resolve() == default_out:
         print("--equivalent writes check files, not the split: give another --out", file=sys.stderr)
         return 2
-    families = [parse_family(f) for f in FAMILIES]
+    families = [parse_family(f) for f in FAMILIES + FAMILIES_2]
     manifest = write(args.out, families, equivalent=args.equivalent)
     for fam in families:
         n = sum(1 for m in manifest if m["family"] == fam.name)
