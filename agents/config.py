@@ -72,6 +72,11 @@ class RepairConfig(BaseModel):
     search_synth: bool = Field(
         True, description="search: synthesize small replacement formulas besides mutating the given ones"
     )
+    search_lift: bool = Field(
+        True,
+        description="search: first try the edits a visible (frozen) property states for an editable predicate "
+        "(`all x | P[x] <=> F`: P's body := F; `implies`: a conjunct or disjunct); hidden properties are never read",
+    )
     search_audit: str | None = Field(
         None,
         description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "

@@ -1,9 +1,11 @@
 """What kind of edit each faithful fix of a mutate run is (issue 18.3): one mutation, a second-order
-mutation at one node, two or three coordinated edits, or a synthesized formula; and, given a second run
-of the same tasks at the same candidate budget (e.g. `--no-search-synth`), the paired comparison.
+mutation at one node, two or three coordinated edits, a synthesized formula, or an edit read off a
+visible property (lifted); and, given a second run of the same tasks at the same candidate budget (e.g.
+`--no-search-synth`), the paired comparison.
 
 The kind is read from the accepted attempt's description (agents/mutation/search.py writes the mutation
-descriptions joined by "; ", a second-order mutation as "A; then B", a synthesized formula as "synth: ...").
+descriptions joined by "; ", a second-order mutation as "A; then B", a synthesized formula as "synth: ...",
+a lifted edit as "lift: ...").
 
     .venv/bin/python benchmarks/search_fix_kinds.py RUN [RUN_WITHOUT] [--json]
 """
@@ -19,12 +21,14 @@ from pathlib import Path
 from fmrepair.eval.stats import compare
 from fmrepair.runlog import RunLog
 
-KINDS = ("single", "second-order", "pair", "triple", "synthesized", "synthesized + mutation")
+KINDS = ("single", "second-order", "pair", "triple", "synthesized", "synthesized + mutation", "lifted")
 
 
 def kind_of(desc: str) -> str:
     """The edit kind of an accepted search candidate's description."""
     parts = [p.strip() for p in re.split(r";\s+(?!then\b)", desc) if p.strip()]
+    if any(p.startswith("lift:") for p in parts):  # read off a visible property (agents/mutation/lift.py)
+        return "lifted"
     if any(p.startswith("synth:") for p in parts):
         return "synthesized" if len(parts) == 1 else "synthesized + mutation"
     if len(parts) == 1:

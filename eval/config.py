@@ -103,6 +103,7 @@ class BenchConfig(BaseModel):
     )
     search_prune: bool = inherit(RepairConfig, "search_prune")
     search_synth: bool = inherit(RepairConfig, "search_synth")
+    search_lift: bool = inherit(RepairConfig, "search_lift")
     search_audit: str | None = inherit(RepairConfig, "search_audit")
     search_ranker: str | None = inherit(RepairConfig, "search_ranker")
     # -- how fast (never changes results)
@@ -157,6 +158,7 @@ class BenchConfig(BaseModel):
                 check_timeout_s=self.check_timeout_s,
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,
+                search_lift=self.search_lift,
                 search_audit=self.search_audit,
                 search_ranker=self.search_ranker,
             ),

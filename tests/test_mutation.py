@@ -77,21 +77,6 @@ def family_task() -> Task:
     return Task(id="family-demo", suite="test", visible=FAMILY, frozen=frozen_of(FAMILY))
 
 
-@pytest.fixture(scope="module")
-def client():
-    c = AstClient()
-    yield c
-    c.close()
-
-
-@pytest.fixture(scope="module")
-def verifier():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    with AlloyVerifier(workers=1) as v:
-        yield v
-
-
 def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterations: int = 2) -> RepairConfig:
     return RepairConfig(
         strategy=strategy,

@@ -21,6 +21,7 @@ from fmrepair.agents.config import (
     ILL_FORMED_PER_CANDIDATE,
 )
 from fmrepair.agents.evaluate import Evaluation, count_commands
+from fmrepair.agents.mutation.lift import lifted
 from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
@@ -64,12 +65,14 @@ class MutationSearch(Observer):
         self.wall_cap = b.wall_seconds or DEFAULT_SEARCH_WALL_CAP_S
         self.deadline = session.started + self.wall_cap
         self.chain = 0
+        self.bodies: list[tuple[int, int]] = []  # editable paragraphs' text between braces (prepare)
         self.round_cap: int | None = None
         self.round_ill_cap: int | None = None  # hybrid: this round's share of the ill-formed allowance
         # typed run settings (RepairConfig); search_prune off: check every candidate, auditing each prediction
         self.prune = session.config.search_prune
         self.audit_path = session.config.search_audit
         self.synth = session.config.search_synth
+        self.lift = session.config.search_lift
         self.ranker = load_ranker(session.config.search_ranker)  # None: the order below, unchanged
         self.loc: dict[int, float] = {}  # localization score per node (the ranker adds to it)
 
@@ -84,6 +87,7 @@ class MutationSearch(Observer):
             for p in split_paragraphs(source)
             if p.key in editable and p.key not in frozen and p.body_start is not None
         ]
+        self.bodies = [(a, b) for a, b in bodies if a is not None and b is not None]
         roots: list[tuple[Node, dict[str, str]]] = []
         for f in model.funcs.values():
             params = {v.name: v.ty for v in f.body.walk() if v.k == "ExprVar" and v.name in f.params}
@@ -205,6 +209,8 @@ class MutationSearch(Observer):
         core = core_spans(self.client, source, base.verdict, count_commands(source)) if not base.raw else []
         self.session.timeouts += getattr(self.client, "timeouts", 0) - before  # cores cut short by the clock
         self.seen.add(canonical(source))
+        if self.lift:  # what a visible property says the predicate means: a few candidates, first
+            self._level([(m,) for m in lifted(model, ctx, self.bodies)], source, ctx, model)
         singles = [m for n, env in targets for m in mutations(n, ctx, env)]
         envs = {n.id: env for n, env in targets}
         fixes: dict[int, float] = {}

@@ -1,0 +1,145 @@
+"""Edits read off a visible property (agents/mutation/lift.py) with the real Alloy Analyzer: the frozen
+definition is tried first, shapes that are not definitions are left alone, a hidden property is never
+read, and a lifted edit that makes the model vacuous is still rejected by the faithfulness gate."""
+
+from __future__ import annotations
+
+from fmrepair.agents.config import Budget, RepairConfig
+from fmrepair.agents.mutation.lift import lifted
+from fmrepair.agents.mutation.operators import Context, render
+from fmrepair.agents.runner import repair_task
+from fmrepair.serving.scripted import ScriptedModel
+from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.text import split_paragraphs
+
+HEAD = """sig Node { nxt: lone Node, val: Int }
+one sig List { head: lone Node }
+fact Reach { Node = List.head.*nxt }
+"""
+# the student's Sorted is wrong in three places (some for all, < for <=, no guard); the frozen property
+# states what it must mean, with other variable names than the predicate's parameter
+SORTED = (
+    HEAD
+    + """pred Sorted[l: List] {
+  some n: l.head.*nxt | n.val < n.nxt.val
+}
+assert SortedDef { all x: List | Sorted[x] <=> (all n: x.head.*nxt | some n.nxt implies n.val <= n.nxt.val) }
+check SortedDef for 3
+"""
+)
+# an empty body and a body that is one call (whose span in the AST stops before its `]`)
+SHAPES = (
+    HEAD
+    + """pred Empty[l: List] {
+}
+pred Call[l: List] { Empty[l] }
+assert EmptyDef { all l: List | Empty[l] <=> no l.head }
+assert CallDef { all l: List | Call[l] <=> { some l.head
+  lone Node } }
+check EmptyDef for 3
+check CallDef for 3
+"""
+)
+# shapes that do not define the predicate: another variable free in the other side, a repeated argument,
+# a constant argument, a capture of the parameter's name
+NOT_DEFINITIONS = (
+    HEAD
+    + """pred P[l: List] { some l.head }
+pred Q[a: Node, b: Node] { a in b.nxt }
+assert A1 { all l: List, n: Node | P[l] <=> n in l.head.*nxt }
+assert A2 { all a: Node | Q[a, a] <=> no a.nxt }
+assert A3 { all n: Node | Q[n, List.head] <=> some n }
+assert A4 { all x: List | P[x] <=> some l: Node | l in x.head }
+check A1 for 3
+check A2 for 3
+check A3 for 3
+check A4 for 3
+"""
+)
+# the cheat: a property `P implies G` whose G, conjoined to P, makes every instance impossible (a fact
+# requires P): the assertion then holds vacuously. The gate must reject it although it is "what the
+# property requires".
+VACUOUS = (
+    HEAD
+    + """pred Small[l: List] { lone l.head.*nxt }
+fact UseIt { all l: List | Small[l] }
+assert Cheat { all l: List | Small[l] implies no Node }
+check Cheat for 3
+"""
+)
+
+
+def frozen_task(task_id: str, text: str) -> Task:
+    frozen = [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in split_paragraphs(text)]
+    frozen = [f for f in frozen if f.kind in ("assert", "command", "fact", "sig")]
+    return Task(id=task_id, suite="test", visible=text, frozen=frozen)
+
+
+def config(candidates: int, lift: bool = True) -> RepairConfig:
+    return RepairConfig(
+        strategy="mutate", budget=Budget(candidates=candidates, wall_seconds=600), check_timeout_s=10, search_lift=lift
+    )
+
+
+def bodies(text: str) -> list[tuple[int, int]]:
+    return [(p.body_start, p.body_end) for p in split_paragraphs(text) if p.kind == "pred" and p.body_start is not None]
+
+
+def run(task: Task, verifier, cfg: RepairConfig) -> tuple[object, list]:
+    seen: list = []
+
+    def gate(t: Task, candidate: str) -> dict:  # the gate with its semantic probes, as bench runs call it
+        return gate_task(t, candidate, verifier).model_dump()
+
+    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=seen.append)
+    return out, seen
+
+
+def test_a_frozen_definition_is_the_first_candidate_and_is_faithful(verifier):
+    out, seen = run(frozen_task("sorted", SORTED), verifier, config(3))
+    assert out.result.faithful, out.result.stop_reason
+    assert (seen[1].raw or "").startswith("lift: body of `Sorted`"), [a.raw for a in seen]
+    assert "some n.nxt implies n.val <= n.nxt.val" in out.candidate and "l.head.*nxt" in out.candidate
+    # the same budget without it: three coordinated edits are not among the first candidates
+    off, seen_off = run(frozen_task("sorted", SORTED), verifier, config(3, lift=False))
+    assert not off.result.faithful and not any((a.raw or "").startswith("lift:") for a in seen_off)
+
+
+def test_empty_and_call_bodies_are_replaced_between_the_braces(client):
+    model = client.parse(SHAPES)
+    ms = lifted(model, Context(SHAPES, model), bodies(SHAPES))
+    assert [m.desc.split("`")[1] for m in ms] == ["Empty", "Call"]
+    ctx = Context(SHAPES, model)
+    texts = [SHAPES[: m.target.s] + render(m.new, ctx) + SHAPES[m.target.e :] for m in ms]
+    for text in texts:  # the whole text between the braces is replaced: every lifted candidate parses
+        client.parse(text)
+    assert "pred Empty[l: List] {(no l.head)}" in texts[0]
+    assert "pred Call[l: List] {({ some l.head\n  lone Node })}" in texts[1]
+
+
+def test_shapes_that_do_not_define_the_predicate_are_not_lifted(client):
+    model = client.parse(NOT_DEFINITIONS)
+    assert lifted(model, Context(NOT_DEFINITIONS, model), bodies(NOT_DEFINITIONS)) == []
+
+
+def test_a_hidden_property_is_never_read(client, verifier):
+    spec = SORTED.split("assert")[0]
+    oracle = SORTED.split("pred Sorted")[1].split("\n", 3)[3].replace("SortedDef", "Sorted_Repaired")
+    both = client.parse(spec + oracle)
+    assert lifted(both, Context(spec + oracle, both), bodies(spec + oracle))  # the shape would be lifted ...
+    task = Task(
+        id="sorted-hidden", suite="test", visible=spec, hidden_oracle=oracle,
+        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in split_paragraphs(spec) if p.kind == "fact"],
+        meta={"editable": ["pred Sorted"], "hidden_reference_names": ["Sorted_Repaired"]},
+    )  # fmt: skip
+    _, seen = run(task, verifier, config(5))
+    assert len(seen) > 1 and not any((a.raw or "").startswith("lift:") for a in seen)  # ... but it is hidden
+
+
+def test_a_lifted_edit_that_makes_the_model_vacuous_is_rejected(verifier):
+    out, seen = run(frozen_task("vacuous", VACUOUS), verifier, config(2))
+    lift = [a for a in seen if (a.raw or "").startswith("lift:")]
+    assert len(lift) == 1 and "no Node" in (lift[0].candidate or "")
+    assert lift[0].raw_ok and not lift[0].faithful  # the assertion holds, vacuously: rejected
+    assert out.result.unfaithful_rejected >= 1 and not (out.result.faithful and "no Node" in (out.candidate or ""))
