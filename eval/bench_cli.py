@@ -33,8 +33,9 @@ def run(
     ),
     set_: list[str] | None = typer.Option(None, "--set", help="KEY=VALUE run config override (repeatable)."),
     print_config: bool = typer.Option(
-        False, help="Print the resolved run config (YAML: the suite's strategy and its kind's defaults filled in) "
-        "and exit; runs nothing."
+        False,
+        help="Print the resolved run config (YAML: the suite's strategy and its kind's defaults filled in) "
+        "and exit; runs nothing.",
     ),
     allow_code_change: bool = typer.Option(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
@@ -122,7 +123,8 @@ def compare(
 ) -> None:
     """Paired comparison of two runs of one kind on their common tasks (task x strategy for formalize
     runs): transitions, exact McNemar, bootstrap CI. Not-faulty tasks and infrastructure faults are out."""
-    from fmrepair.eval.report import ReportError, compare_runs
+    from fmrepair.eval.compare import compare_runs
+    from fmrepair.eval.report import ReportError
 
     try:
         res = compare_runs(run_a, run_b, level, strategy)

@@ -1,8 +1,7 @@
 """Reports over one or more runs of any kind (repair, formalize, annotate; format-1 runs are upgraded on
-read): per-run score cards in Markdown, JSON (rates in [0, 1]) and a self-contained HTML page with plots
-(Correct@k per family, time and cost distributions, overlap of the fixed sets of the runs), and the paper
-tables: seed 000 Table 5 (repairs per family and run) and Table 7 (Correct@k per model and strategy) for
-repair/annotate runs, seed 001 Table 1 (eval/formalize/report.py) for formalize runs.
+read): per-run score cards in Markdown, JSON (rates in [0, 1]) and a self-contained HTML page (the run
+viewer's index); the paper tables are in eval/paper_tables.py (seed 000 Tables 5 and 7, seed 001 Table 1)
+and eval/files_table.py (Table 6, by files), the paired comparison of two runs in eval/compare.py.
 
 Readers open runs read-only (RunLog.open): a path that is not a run folder is an error and nothing is
 created. Not-faulty tasks, errors, infrastructure faults and unknown scores are their own rows in every
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fmrepair.eval.metrics import LEVELS, OUTCOMES, is_correct, outcome, summarize
+from fmrepair.eval.metrics import LEVELS, OUTCOMES, outcome, summarize
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
 # `bench report --format`: md/html/json for any runs; table1 for formalize runs, table5/table7 for repair
@@ -233,12 +232,16 @@ def markdown(summary_or_folders: dict[str, Any] | list[Path]) -> str:
     if isinstance(summary_or_folders, dict):
         run = summary_or_folders.get("run", {})
         if run.get("kind") == "formalize" and run.get("path"):  # bench run's card of a formalize run
+            from fmrepair.eval.paper_tables import table1
+
             return f"## {run.get('suite')} / {run.get('model')}: seed 001 Table 1\n\n" + table1([Path(run["path"])])
         return markdown_one(summary_or_folders)
     runs = [open_run(f) for f in summary_or_folders]
     cards = [markdown_one(run_summary(r.folder)) for r in runs if r.kind != "formalize"]
     formalize = [r.folder for r in runs if r.kind == "formalize"]
     if formalize:
+        from fmrepair.eval.paper_tables import table1
+
         cards.append("## formalize runs: seed 001 Table 1\n\n" + table1(formalize))
     return "# fmrepair report\n\n" + "\n".join(cards)
 
@@ -261,96 +264,12 @@ def outcome_rows(runs: list[Run], by_strategy: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _legend(runs: list[Run]) -> str:
-    return (
-        "\n".join(
-            f"- {i}: `{r.folder}`: {r.kind}, {r.label}, suite {r.settings.get('suite')}"
-            + (f", k={r.settings['k']}" if r.settings.get("k") else "")
-            for i, r in enumerate(runs, 1)
-        )
-        + "\n"
-    )
-
-
-def _of_kind(folders: list[Path], kinds: tuple[str, ...], fmt: str) -> list[Run]:
+def of_kind(folders: list[Path], kinds: tuple[str, ...], fmt: str) -> list[Run]:
     runs = [open_run(f) for f in folders]
     wrong = [f"{r.folder} ({r.kind})" for r in runs if r.kind not in kinds]
     if wrong:
         raise ReportError(f"--format {fmt} reads {' and '.join(kinds)} runs; not: {', '.join(wrong)}")
     return runs
-
-
-def table1(folders: list[Path], fmt: str = "md") -> str:
-    """Seed 001 Table 1 over formalize runs (pooled per model and benchmark), then the outcome rows per
-    run and strategy; ``fmt`` json gives the table's rows."""
-    from fmrepair.eval.formalize.report import report
-
-    runs = _of_kind(folders, ("formalize",), "table1")
-    if fmt == "json":
-        return report([r.folder for r in runs], "json")
-    return (
-        report([r.folder for r in runs], "md")
-        + "\nOutcomes per run and strategy:\n\n"
-        + outcome_rows(runs, by_strategy=True)
-        + "\n"
-        + _legend(runs)
-    )
-
-
-def _k(run: Run) -> str:
-    return str(run.settings.get("k") or "all")
-
-
-def table5(folders: list[Path]) -> str:
-    """Seed 000 Table 5: per family the tasks and, per run (a setting), the faithful repairs; a summary
-    row, the repair rate, and every other outcome as its own row."""
-    runs = _of_kind(folders, ("repair", "annotate"), "table5")
-    cards = [summarize(r.results, r.settings.get("k")) for r in runs]
-    fams = sorted({f for c in cards for f in c["families"]})
-    n = len(runs)
-    lines = [
-        "| family | tasks | " + " | ".join(f"{i}" for i in range(1, n + 1)) + " |",
-        "|---|---:|" + "---:|" * n,
-    ]
-    for fam in fams:
-        tasks = max(c["families"].get(fam, {}).get("tasks", 0) for c in cards)
-        cells = [str(c["families"][fam]["faithful"]) if fam in c["families"] else "-" for c in cards]
-        lines.append(f"| {fam} | {tasks} | " + " | ".join(cells) + " |")
-    tasks = sum(max(c["families"].get(fam, {}).get("tasks", 0) for c in cards) for fam in fams)
-    lines.append(
-        "| **summary** | " + str(tasks) + " | " + " | ".join(str(c["overall"]["faithful"]) for c in cards) + " |"
-    )
-    rates = [f"{c['overall'][f'correct@{_k(r)}_faithful']:.1f}" for r, c in zip(runs, cards, strict=True)]
-    lines.append("| %repair (faithful) | | " + " | ".join(rates) + " |")
-    head = (
-        "Faithful repairs per family and run (seed 000 Table 5 shape; tasks: counted in the rates, "
-        "not-faulty and infrastructure faults out)\n\n"
-    )
-    return head + "\n".join(lines) + "\n\nOutcomes per run:\n\n" + outcome_rows(runs) + "\n" + _legend(runs)
-
-
-def table7(folders: list[Path]) -> str:
-    """Seed 000 Table 7: Correct@k (faithful, raw in brackets) per model and strategy; then every outcome
-    as its own row per run."""
-    runs = _of_kind(folders, ("repair", "annotate"), "table7")
-
-    def strategy(r: Run) -> str:
-        return str(r.settings.get("strategy") or ",".join(r.strategies))
-
-    rows = list(dict.fromkeys((str(r.settings.get("suite")), r.model) for r in runs))
-    strategies = list(dict.fromkeys(strategy(r) for r in runs))
-    cell: dict[tuple[str, str, str], str] = {}
-    for r in runs:
-        key = (str(r.settings.get("suite")), r.model, strategy(r))
-        if key in cell:
-            continue  # the first run of a suite, model and strategy fills the cell (all are in the outcome rows)
-        o = summarize(r.results, r.settings.get("k"))["overall"]
-        k = _k(r)
-        cell[key] = f"{o[f'correct@{k}_faithful']:.1f} ({o[f'correct@{k}_raw']:.1f}) @{k}"
-    lines = ["| suite | model | " + " | ".join(strategies) + " |", "|---|---|" + "---:|" * len(strategies)]
-    lines += [f"| {su} | {m} | " + " | ".join(cell.get((su, m, st), "-") for st in strategies) + " |" for su, m in rows]
-    head = "Correct@k per suite, model and strategy, faithful (raw) % (seed 000 Table 7 shape)\n\n"
-    return head + "\n".join(lines) + "\n\nOutcomes per run:\n\n" + outcome_rows(runs) + "\n" + _legend(runs)
 
 
 def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) -> str:
@@ -362,116 +281,20 @@ def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) 
         return json.dumps(json_report(folders), indent=2) + "\n"
     if fmt == "html":
         return html_report(folders)
-    if fmt == "table1":
-        return table1(folders)
-    if fmt == "table5":
-        return table5(folders)
-    if fmt == "table7":
-        return table7(folders)
+    if fmt in ("table1", "table5", "table7"):
+        from fmrepair.eval import paper_tables
+
+        return {"table1": paper_tables.table1, "table5": paper_tables.table5, "table7": paper_tables.table7}[fmt](
+            folders
+        )
     if fmt == "table6":
         from fmrepair.eval.files_table import FilesTableError, table6
 
         try:
-            return table6(_of_kind(folders, ("repair",), "table6"), root)
+            return table6(of_kind(folders, ("repair",), "table6"), root)
         except FilesTableError as e:
             raise ReportError(str(e)) from e
     return markdown(folders)
-
-
-def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strategy: bool = False) -> dict[str, bool]:
-    """task (task x strategy with ``by_strategy``) -> correct at ``level``, over one ``strategy`` or all;
-    not-faulty tasks and infrastructure faults are out, errors and unknown scores are not correct."""
-    out: dict[str, bool] = {}
-    for r in run.results:
-        if r.counted and (strategy is None or r.strategy == strategy):
-            out.setdefault(f"{r.task_id} x {r.strategy}" if by_strategy else r.task_id, is_correct(r, level))
-    return out
-
-
-def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None = None) -> dict[str, Any]:
-    """Paired comparison of two runs of the same kind (bench compare): over their common tasks, or task x
-    strategy for runs with several strategies (formalize), or the tasks of one chosen strategy."""
-    from fmrepair.eval.stats import compare as paired
-
-    if level not in LEVELS:
-        raise ReportError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    ra, rb = open_run(a), open_run(b)
-    if ra.kind != rb.kind:
-        raise ReportError(f"{a} is a {ra.kind} run and {b} a {rb.kind} run: compare runs of one kind")
-    for run in (ra, rb):
-        if strategy is not None and strategy not in run.strategies:
-            raise ReportError(f"{run.folder}: no results of strategy {strategy!r} (has: {', '.join(run.strategies)})")
-    # pairs: tasks, or task x strategy when a run has several strategies (formalize) and none is chosen
-    several = strategy is None and max(len(ra.strategies), len(rb.strategies)) > 1
-    xa, xb = (paired_outcomes(run, level, strategy, several) for run in (ra, rb))
-    if not set(xa) & set(xb):
-        raise ReportError(f"{a} and {b} have no {'task x strategy' if several else 'task'} in common")
-    res = paired(xa, xb)
-    res.update({"a": str(a), "b": str(b), "level": level, "kind": ra.kind, "strategy": strategy})
-    res["pairs"] = "task x strategy" if several else "task"
-    res["outcomes"] = {
-        "a": dict(Counter(outcome(r) for r in ra.results)),
-        "b": dict(Counter(outcome(r) for r in rb.results)),
-    }
-    return res
-
-
-def _png(fig: Any) -> str:
-    import base64
-    import io
-
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def figures(folders: list[Path]) -> dict[str, str]:
-    """Base64 PNGs: Correct@k per family, seconds and cost per task, overlap of fixed sets."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    data = [(f, run_summary(f), load_run(f)[1]) for f in folders]
-    labels = [f"{s['run']['strategy']}/{s['run']['model']}" for _, s, _ in data]
-    out: dict[str, str] = {}
-    fams = sorted({fam for _, s, _ in data for fam in s["families"]})
-    fig, ax = plt.subplots(figsize=(max(5, 1.2 * len(fams) * len(data)), 3.5))
-    width = 0.8 / max(1, len(data))
-    for i, (_, s, _) in enumerate(data):
-        k = s["run"].get("k") or "all"
-        vals = [s["families"].get(fam, {}).get(f"correct@{k}_faithful", 0.0) for fam in fams]
-        ax.bar([j + i * width for j in range(len(fams))], vals, width, label=labels[i])
-    ax.set_xticks([j + 0.4 - width / 2 for j in range(len(fams))], fams)
-    ax.set_ylabel("Correct@k, faithful (%)")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    out["correct_at_k_per_family"] = _png(fig)
-    plt.close(fig)
-    for metric in ("seconds", "cost_usd"):
-        fig, ax = plt.subplots(figsize=(6, 3.5))
-        series = [[getattr(r, metric) for r in rs] or [0.0] for _, _, rs in data]
-        ax.boxplot(series)
-        ax.set_xticks(range(1, len(labels) + 1), labels, fontsize=7)
-        ax.set_ylabel(f"{metric} per task")
-        fig.tight_layout()
-        out[f"{metric}_distribution"] = _png(fig)
-        plt.close(fig)
-    fixed = [{r.task_id for r in rs if r.faithful} for _, _, rs in data]
-    n = len(fixed)
-    fig, ax = plt.subplots(figsize=(4 + n, 3 + n * 0.5))
-    matrix = [[len(fixed[i] & fixed[j]) for j in range(n)] for i in range(n)]
-    ax.imshow(matrix, cmap="Blues")
-    for i in range(n):
-        for j in range(n):
-            ax.text(j, i, str(matrix[i][j]), ha="center", va="center")
-    ax.set_xticks(range(n), labels, fontsize=7, rotation=30)
-    ax.set_yticks(range(n), labels, fontsize=7)
-    ax.set_title("tasks fixed (faithful) by both runs")
-    fig.tight_layout()
-    out["fixed_overlap"] = _png(fig)
-    plt.close(fig)
-    return out
 
 
 def html_report(folders: list[Path]) -> str:

@@ -13,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from fmrepair.cli import app
-from fmrepair.eval.report import compare_runs, open_run, report_text, run_summary
+from fmrepair.eval.compare import compare_runs
+from fmrepair.eval.report import open_run, report_text, run_summary
 from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, RunNotFound, TaskResult
 
 REPO = Path(__file__).resolve().parent.parent

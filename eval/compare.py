@@ -1,0 +1,49 @@
+"""Paired comparison of two runs of one kind (`bench compare`): over their common tasks (task x strategy for
+runs with several strategies), transitions, exact McNemar and a bootstrap CI (eval/stats.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from fmrepair.eval.metrics import LEVELS, is_correct, outcome
+from fmrepair.eval.report import ReportError, Run, open_run
+
+
+def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strategy: bool = False) -> dict[str, bool]:
+    """task (task x strategy with ``by_strategy``) -> correct at ``level``, over one ``strategy`` or all;
+    not-faulty tasks and infrastructure faults are out, errors and unknown scores are not correct."""
+    out: dict[str, bool] = {}
+    for r in run.results:
+        if r.counted and (strategy is None or r.strategy == strategy):
+            out.setdefault(f"{r.task_id} x {r.strategy}" if by_strategy else r.task_id, is_correct(r, level))
+    return out
+
+
+def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None = None) -> dict[str, Any]:
+    """Paired comparison of two runs of the same kind (bench compare): over their common tasks, or task x
+    strategy for runs with several strategies (formalize), or the tasks of one chosen strategy."""
+    from fmrepair.eval.stats import compare as paired
+
+    if level not in LEVELS:
+        raise ReportError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    ra, rb = open_run(a), open_run(b)
+    if ra.kind != rb.kind:
+        raise ReportError(f"{a} is a {ra.kind} run and {b} a {rb.kind} run: compare runs of one kind")
+    for run in (ra, rb):
+        if strategy is not None and strategy not in run.strategies:
+            raise ReportError(f"{run.folder}: no results of strategy {strategy!r} (has: {', '.join(run.strategies)})")
+    # pairs: tasks, or task x strategy when a run has several strategies (formalize) and none is chosen
+    several = strategy is None and max(len(ra.strategies), len(rb.strategies)) > 1
+    xa, xb = (paired_outcomes(run, level, strategy, several) for run in (ra, rb))
+    if not set(xa) & set(xb):
+        raise ReportError(f"{a} and {b} have no {'task x strategy' if several else 'task'} in common")
+    res = paired(xa, xb)
+    res.update({"a": str(a), "b": str(b), "level": level, "kind": ra.kind, "strategy": strategy})
+    res["pairs"] = "task x strategy" if several else "task"
+    res["outcomes"] = {
+        "a": dict(Counter(outcome(r) for r in ra.results)),
+        "b": dict(Counter(outcome(r) for r in rb.results)),
+    }
+    return res
