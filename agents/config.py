@@ -74,8 +74,8 @@ class RepairConfig(BaseModel):
     )
     search_lift: bool = Field(
         True,
-        description="search: first try the edits a visible (frozen) property states for an editable predicate "
-        "(`all x | P[x] <=> F`: P's body := F; `implies`: a conjunct or disjunct); hidden properties are never read",
+        description="search: first try the definitions a visible (frozen) property states for an editable predicate "
+        "no fact calls (`all x | P[x] <=> F`: P's body := F); hidden properties are never read",
     )
     search_audit: str | None = Field(
         None,

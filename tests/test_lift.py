@@ -28,44 +28,54 @@ assert SortedDef { all x: List | Sorted[x] <=> (all n: x.head.*nxt | some n.nxt 
 check SortedDef for 3
 """
 )
-# an empty body and a body that is one call (whose span in the AST stops before its `]`)
+# an empty body, a body that is one call (whose span in the AST stops before its `]`), a definition that
+# ends with a call, and a block whose last line ends with a comment
 SHAPES = (
     HEAD
     + """pred Empty[l: List] {
 }
 pred Call[l: List] { Empty[l] }
+pred Ends[l: List] { some l.head }
 assert EmptyDef { all l: List | Empty[l] <=> no l.head }
 assert CallDef { all l: List | Call[l] <=> { some l.head
-  lone Node } }
+  lone Node // at most one
+} }
+assert EndsDef { all x: List | Ends[x] <=> some Node and Empty[x] }
 check EmptyDef for 3
 check CallDef for 3
+check EndsDef for 3
 """
 )
 # shapes that do not define the predicate: another variable free in the other side, a repeated argument,
-# a constant argument, a capture of the parameter's name
+# a constant argument, a bound variable named like the parameter, an implication (building G into P would
+# make `P implies G` hold by construction: the helper's cheat), recursion, a `let`, a parameter named like
+# a field the definition uses (capture), a predicate a fact calls (lifting would copy the property into
+# the model's facts)
 NOT_DEFINITIONS = (
     HEAD
     + """pred P[l: List] { some l.head }
 pred Q[a: Node, b: Node] { a in b.nxt }
+pred R[nxt: Node] { some nxt }
+pred F[l: List] { some l.head }
+fact UsesF { all l: List | F[l] }
 assert A1 { all l: List, n: Node | P[l] <=> n in l.head.*nxt }
 assert A2 { all a: Node | Q[a, a] <=> no a.nxt }
 assert A3 { all n: Node | Q[n, List.head] <=> some n }
 assert A4 { all x: List | P[x] <=> some l: Node | l in x.head }
+assert A5 { all x: List | P[x] implies (all n: x.head.*nxt | n !in n.^nxt) }
+assert A6 { all x: List | P[x] <=> (P[x] and some Node) }
+assert A7 { all x: List | P[x] <=> let h = x.head | some h }
+assert A8 { all n: Node | R[n] <=> some n.nxt }
+assert A9 { all x: List | F[x] <=> lone x.head }
 check A1 for 3
-check A2 for 3
-check A3 for 3
-check A4 for 3
 """
 )
-# the cheat: a property `P implies G` whose G, conjoined to P, makes every instance impossible (a fact
-# requires P): the assertion then holds vacuously. The gate must reject it although it is "what the
-# property requires".
-VACUOUS = (
+# the helper's cheat, end to end: `Wf implies acyclic` would be "repaired" by building acyclicity into Wf
+IMPLIES = (
     HEAD
-    + """pred Small[l: List] { lone l.head.*nxt }
-fact UseIt { all l: List | Small[l] }
-assert Cheat { all l: List | Small[l] implies no Node }
-check Cheat for 3
+    + """pred Wf[l: List] { some l.head }
+assert Acyclic { all l: List | Wf[l] implies (all n: l.head.*nxt | n !in n.^nxt) }
+check Acyclic for 3
 """
 )
 
@@ -108,14 +118,15 @@ def test_a_frozen_definition_is_the_first_candidate_and_is_faithful(verifier):
 
 def test_empty_and_call_bodies_are_replaced_between_the_braces(client):
     model = client.parse(SHAPES)
-    ms = lifted(model, Context(SHAPES, model), bodies(SHAPES))
-    assert [m.desc.split("`")[1] for m in ms] == ["Empty", "Call"]
     ctx = Context(SHAPES, model)
+    ms = lifted(model, ctx, bodies(SHAPES))
+    assert [m.desc.split("`")[1] for m in ms] == ["Empty", "Call", "Ends"]
     texts = [SHAPES[: m.target.s] + render(m.new, ctx) + SHAPES[m.target.e :] for m in ms]
     for text in texts:  # the whole text between the braces is replaced: every lifted candidate parses
         client.parse(text)
     assert "pred Empty[l: List] {(no l.head)}" in texts[0]
-    assert "pred Call[l: List] {({ some l.head\n  lone Node })}" in texts[1]
+    assert "pred Call[l: List] {({ some l.head\n  lone Node\n})}" in texts[1]  # the comment is not copied
+    assert "pred Ends[l: List] {({ some Node and Empty[l]\n})}" in texts[2]  # up to the call's `]`
 
 
 def test_shapes_that_do_not_define_the_predicate_are_not_lifted(client):
@@ -137,9 +148,6 @@ def test_a_hidden_property_is_never_read(client, verifier):
     assert len(seen) > 1 and not any((a.raw or "").startswith("lift:") for a in seen)  # ... but it is hidden
 
 
-def test_a_lifted_edit_that_makes_the_model_vacuous_is_rejected(verifier):
-    out, seen = run(frozen_task("vacuous", VACUOUS), verifier, config(2))
-    lift = [a for a in seen if (a.raw or "").startswith("lift:")]
-    assert len(lift) == 1 and "no Node" in (lift[0].candidate or "")
-    assert lift[0].raw_ok and not lift[0].faithful  # the assertion holds, vacuously: rejected
-    assert out.result.unfaithful_rejected >= 1 and not (out.result.faithful and "no Node" in (out.candidate or ""))
+def test_an_implication_is_not_built_into_the_predicate(verifier):
+    _, seen = run(frozen_task("implies", IMPLIES), verifier, config(5))
+    assert len(seen) > 1 and not any((a.raw or "").startswith("lift:") for a in seen)

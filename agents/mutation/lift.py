@@ -2,8 +2,10 @@
 
 A property the task shows (an assertion in the text, frozen: the repair may not edit it) often states what
 a predicate must mean: ``all l: List | Sorted[l] <=> F``. Then ``Sorted``'s body becomes ``F`` with the
-quantified variables renamed to the predicate's parameters. Weaker shapes give weaker edits:
-``P[x] implies G`` adds ``G`` as a conjunct of ``P``'s body, ``G implies P[x]`` adds it as a disjunct.
+quantified variables renamed to the predicate's parameters. Only definitions: an implication
+(``P[x] implies G``) would be met by building ``G`` into ``P``, which makes the property hold by
+construction rather than check the model, and a predicate that a fact calls is part of the model
+(lifting into it would copy the property into the facts), so neither is lifted.
 
 Only text the search is given is read: in hidden mode the property is not in the text, so nothing is
 lifted. Every lifted candidate is checked like any other (analyzer, hidden oracle, faithfulness gate) and
@@ -15,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fmrepair.agents.mutation.operators import Context, Mutation
+from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.syntax import Func, Model, Node
+from fmrepair.verifiers.alloy.text import split_paragraphs
 
 
 def _conjuncts(n: Node) -> Iterator[Node]:
@@ -56,9 +60,26 @@ def _renamed(n: Node, names: dict[str, str]) -> Node:
     )  # fmt: skip
 
 
+def _end(source: str, s: int, e: int) -> int:
+    """Where ``source[s:e]`` really ends: a call's span stops before its ``]``, so the text is extended
+    over the closers it lacks."""
+    stack = []
+    i = s
+    while i < len(source) and (i < e or stack):
+        ch = source[i]
+        if ch in "([{":
+            stack.append({"(": ")", "[": "]", "{": "}"}[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+        elif ch in ")]}" and i >= e:
+            return e  # a closer that is not ours: give up on extending
+        i += 1
+    return i
+
+
 def _text(n: Node, source: str, names: dict[str, str]) -> str:
-    """The source text of ``n`` with its variables ``names`` maps renamed."""
-    out = source[n.s : n.e]
+    """The source text of ``n`` (up to its own closing brackets) with its variables ``names`` maps renamed."""
+    out = source[n.s : _end(source, n.s, n.e)]
     vars_ = sorted((v for v in n.walk() if v.k == "ExprVar" and v.name in names and v.s >= 0), key=lambda v: -v.s)
     for v in vars_:
         out = out[: v.s - n.s] + names[v.name] + out[v.e - n.s :]
@@ -80,53 +101,53 @@ def _whole_body(f: Func, bodies: list[tuple[int, int]]) -> Node | None:
 
 def lifted(model: Model, ctx: Context, bodies: list[tuple[int, int]]) -> list[Mutation]:
     """Candidate edits of editable predicate bodies (``bodies``: the editable paragraphs' text between
-    braces) read off the model's assertions, definitions first."""
+    braces) read off the model's assertions: one per definition ``all x | P[x] <=> F``."""
+    paras = split_paragraphs(ctx.source)
+    by_facts = reached(paras, roots_of(paras, ("fact", "sig")))  # preds whose meaning is part of the model
     preds: dict[str, tuple[Func, Node]] = {}
     for name, f in model.funcs.items():
-        whole = _whole_body(f, bodies) if f.pred else None
+        whole = _whole_body(f, bodies) if f.pred and f"pred {name.split('/')[-1]}" not in by_facts else None
         if whole is not None:
-            preds[name.split("/")[-1]] = (f, whole)
-    out: list[tuple[int, Mutation]] = []  # (0: a definition, 1: a conjunct or disjunct)
+            preds[name] = (f, whole)
+    out: list[Mutation] = []
     seen: set[tuple[str, str]] = set()
     for aname, body in model.asserts.items():
         for part in _conjuncts(body):
             bound, core = _peel(part)
-            if core.k != "ExprBinary" or core.op not in ("IFF", "IMPLIES") or len(core.c) != 2:
+            if core.k != "ExprBinary" or core.op != "IFF" or len(core.c) != 2:
                 continue
-            for ci, oi in ((0, 1), (1, 0)):
-                call = _call(core.c[ci])
-                if call is None or call.name.split("/")[-1] not in preds:
+            for ci in (0, 1):
+                call, other = _call(core.c[ci]), core.c[1 - ci]
+                if call is None or call.name not in preds:
                     continue
-                f, whole = preds[call.name.split("/")[-1]]
+                f, whole = preds[call.name]
                 args = [_call(a) or a for a in call.c]
                 if len(args) != len(f.params) or any(a.k != "ExprVar" or a.name not in bound for a in args):
                     continue
                 names = {a.name: p for a, p in zip(args, f.params, strict=True)}
-                if len(names) != len(args):  # P[x, x]: not a definition
+                if len(names) != len(args) or not _definition(other, f, bound, names):
                     continue
-                other = core.c[oi]
-                free = {v.name for v in other.walk() if v.k == "ExprVar"}
-                inner = {v for n in other.walk() for names_, _, _ in n.decls for v in names_}
-                if (set(bound) - set(names)) & free or inner & (set(f.params) | set(names)):
-                    continue  # another quantified variable, or a capture: not a definition of P
                 g = _renamed(other, names)
                 g.text = _text(other, ctx.source, names)
                 if other.k == "ExprList" and other.op == "AND":  # conjuncts on lines: a block, not parens
-                    g.text = "{ " + g.text + " }"
-                old = "{ " + ctx.source[whole.s : whole.e].strip() + " }"  # `{ }` when empty: true
-                rank = 1
-                if core.op == "IFF":
-                    new, how, rank = g, "the property's definition", 0
-                elif ci == 0:  # P implies G: P must be at least as strong as G
-                    new = Node("ExprBinary", -1, -1, [f.body, g], op="AND", bool_=True, text=f"{old} and ({g.text})")
-                    how = "a conjunct the property requires"
-                else:  # G implies P
-                    new = Node("ExprBinary", -1, -1, [f.body, g], op="OR", bool_=True, text=f"{old} or ({g.text})")
-                    how = "a disjunct the property requires"
-                key = (f.name, new.text)
-                if key in seen:
+                    g.text = "{ " + g.text + "\n}"  # the newline ends a `//` comment on the last line
+                if (f.name, g.text) in seen:
                     continue
-                seen.add(key)
-                desc = f"lift: body of `{f.name.split('/')[-1]}` := {how} in `{aname.split('/')[-1]}`"
-                out.append((rank, Mutation(whole, new, desc, "lift")))
-    return [m for _, m in sorted(out, key=lambda x: x[0])]
+                seen.add((f.name, g.text))
+                desc = f"lift: body of `{f.name.split('/')[-1]}` := the definition in `{aname.split('/')[-1]}`"
+                out.append(Mutation(whole, g, desc, "lift"))
+    return out
+
+
+def _definition(other: Node, f: Func, bound: list[str], names: dict[str, str]) -> bool:
+    """Whether ``other`` can stand for ``f``'s body: its only free quantified variables are the arguments,
+    it binds or uses no name of a parameter (no capture, either way), it does not call ``f`` (recursion)
+    and it has no ``let`` (whose keyword the span leaves out)."""
+    nodes = list(other.walk())
+    if any(n.k == "ExprLet" or (n.k == "ExprCall" and n.name == f.name) for n in nodes):
+        return False
+    free = {n.name for n in nodes if n.k == "ExprVar"}
+    inner = {v for n in nodes for names_, _, _ in n.decls for v in names_}
+    used = {n.name.split("/")[-1] for n in nodes if n.k in ("ExprCall", "PrimSig", "SubsetSig", "Field")}
+    params = set(f.params)
+    return not ((set(bound) - set(names)) & free or inner & (params | set(names)) or used & params)

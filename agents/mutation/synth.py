@@ -1,8 +1,9 @@
 """Formula synthesis (ATR-style templates): new formulas over the sigs, fields and variables in scope, to
 replace a whole boolean node (the editable body's root included) when the fix is beyond single mutations.
 
-Relational expressions are built bottom-up by size (sigs, variables, fields and the parameterless
-functions of opened modules such as util/ordering's ``first``, ``next``; transpose and closures of
+Relational expressions are built bottom-up by size (sigs, variables, fields, the parameterless
+functions of opened modules such as util/ordering's ``first``, ``next``, and the first-to-last projection
+``{a: A, c: C | some a.r.c}`` of each ternary field; transpose and closures of
 homogeneous binary relations; joins that type-check on top-level sigs; ``+``, ``&``, ``-``), then formulas:
 ``no/some/lone/one e``, ``e1 in e2``, ``e1 = e2``, ``e1 !in e2``, one or two fresh quantifiers (all, some,
 no) over any sig, ``all x: S | F implies G``, and conjunctions. They come out in order of size (ties:
@@ -96,6 +97,7 @@ class Grammar:
             by[1].append(Ex(Node("ExprVar", -1, -1, name=v, ar=1, text=v), (top,), 1, frozenset([v]), frozenset()))
         for leaf, cs in self.fields + self.lib:
             by[1].append(Ex(leaf, cs, 1, frozenset(), frozenset([leaf.name])))
+        by[1] += self.projections(scope)
         for size in range(2, MAX_EXPR + 1):
             out: list[Ex] = []
             for a in by[size - 1]:  # ~r, ^r, *r of binary relations (closures when homogeneous)
@@ -124,6 +126,28 @@ class Grammar:
             by[size] = [e for e in by[size] if len(e.cols) <= 2]
         self._exprs[key] = by
         return by
+
+    def projections(self, scope: dict[str, str]) -> list[Ex]:
+        """The first-to-last projection of each ternary field ``r: A -> B -> C``, the binary relation
+        ``{a: A, c: C | some a.r.c}`` that no join or transpose gives (e.g. the state-to-state steps of a
+        labelled transition relation): a leaf, so that closures and joins can use it."""
+        out = []
+        for leaf, cs in self.fields:
+            if len(cs) != 3:
+                continue
+            taken = set(scope)
+            a = self.fresh(cs[0], taken)
+            c = self.fresh(cs[2], taken | {a})
+            va = Node("ExprVar", -1, -1, name=a, ar=1, text=a)
+            vc = Node("ExprVar", -1, -1, name=c, ar=1, text=c)
+            step = _bin("JOIN", f"{a}.{leaf.text}", va, leaf, 2)
+            body = _un("SOME", f"some {a}.{leaf.text}.{c}", _bin("JOIN", f"{a}.{leaf.text}.{c}", step, vc, 1), 0, True)
+            text = f"{{{a}: {cs[0]}, {c}: {cs[2]} | {body.text}}}"
+            node = Node("ExprQt", -1, -1, [body], op="COMPREHENSION", ar=2, text=text)
+            node.decls = [([a], False, Node("PrimSig", -1, -1, name=cs[0], ar=1, text=cs[0]))]
+            node.decls.append(([c], False, Node("PrimSig", -1, -1, name=cs[2], ar=1, text=cs[2])))
+            out.append(Ex(node, (cs[0], cs[2]), 1, frozenset(), frozenset([leaf.name])))
+        return out
 
     # -- formulas --------------------------------------------------------------------------------
     def atomic(self, scope: dict[str, str], size: int) -> Iterator[Ex]:
