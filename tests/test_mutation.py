@@ -4,17 +4,16 @@ frozen parts, and the hybrid strategy with a scripted model."""
 from __future__ import annotations
 
 import pytest
+from alloy_tasks import config, frozen_of, gate, hidden_task
 
-from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.agents.mutation.instance import holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.strategy import HybridStrategy, MutateStrategy
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
-from fmrepair.task import FrozenRegion, Task
-from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.task import Task
 from fmrepair.verifiers.alloy.syntax import AstClient
-from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
+from fmrepair.verifiers.alloy.text import canonical
 
 # hidden-oracle task (Alloy4Fun style): `in` should be `!in`; the oracle says which, never the model
 LTS = """sig State { trans: Event -> State, next: set State }
@@ -44,45 +43,12 @@ run { some Person } for 3 expect 1
 """
 
 
-def gate(task: Task, candidate: str) -> dict:
-    return gate_task(task, candidate).model_dump()
-
-
-def frozen_of(text: str) -> list[FrozenRegion]:
-    return [
-        FrozenRegion(name=p.key, kind=p.kind, text=p.text)
-        for p in split_paragraphs(text)
-        if p.kind in ("assert", "command")
-    ]
-
-
-def hidden_task(task_id: str, spec: str, oracle: str, pred: str) -> Task:
-    """An Alloy4Fun-style task: only ``pred`` is editable; the oracle checks ``pred`` iff ``pred_OK``."""
-    paras = split_paragraphs(spec)
-    return Task(
-        id=task_id,
-        suite="test",
-        visible=spec,
-        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != pred],
-        hidden_oracle=oracle,
-        meta={"editable": [f"pred {pred}"], "hidden_reference_names": [f"{pred}_OK", f"{pred}_Repaired"]},
-    )
-
-
 def lts_task() -> Task:
     return hidden_task("lts-demo", LTS, LTS_ORACLE, "acyclic")
 
 
 def family_task() -> Task:
     return Task(id="family-demo", suite="test", visible=FAMILY, frozen=frozen_of(FAMILY))
-
-
-def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterations: int = 2) -> RepairConfig:
-    return RepairConfig(
-        strategy=strategy,
-        budget=Budget(candidates=candidates, wall_seconds=seconds, iterations=iterations),
-        check_timeout_s=10,
-    )
 
 
 def test_operators_give_parseable_distinct_mutants(client):
@@ -396,140 +362,6 @@ def test_temporal_operators_and_repair(client, verifier):
     )
     assert out.result.faithful, out.result.stop_reason
     assert "eventually" in out.candidate
-
-
-# util/ordering: the evaluator runs the module's own bodies over ordering/Ord, First, Next in the witness
-ORDERED = """open util/ordering[Time] as ord
-open util/ordering[Level]
-sig Time { on: set Light, lv: lone Level }
-sig Light {}
-sig Level {}
-"""
-ORDERED_FORMULAS = [
-    "some ord/first.on",
-    "all t: Time - ord/last | t.ord/next.on in t.on",
-    "all t: Time | some t.ord/nexts or t = ord/last",
-    "all t, u: Time | ord/lt[t, u] implies t.on in u.on",
-    "all t, u: Time | ord/gte[t, u] implies t.lv in u.lv",
-    "ord/first.ord/next in ord/prevs[ord/last] + ord/last",
-    "ord/max[Time.on.~on] = ord/last",
-    "ord/min[on.Light] = ord/first",
-    "all t: Time | ord/larger[t, ord/first] = t and ord/smaller[t, ord/last] = t",
-    "ordering/first in Time.lv",
-    "all t: Time | t.lv in ordering/nexts[ordering/first] + ordering/first",
-    "some t: Time | t.ord/prevs = t.^~(ord/next)",
-]
-# Alloy 6 traces: var sig and fields per state, primes, future and past operators on the lasso
-LIFT = """open util/ordering[Floor]
-sig Floor {}
-var sig Open in Floor {}
-one sig Lift { var at: one Floor, var calls: set Floor }
-fact { always (Lift.at' in Lift.at + Lift.at.next + Lift.at.prev) }
-"""
-LIFT_FORMULAS = [
-    "always some Lift.calls",
-    "eventually Lift.at = last",
-    "after Lift.at = first",
-    "Lift.at' = Lift.at.next",
-    "always (Lift.at in Lift.calls implies after Lift.at not in Lift.calls)",
-    "historically no Open",
-    "eventually (before Lift.at = last)",
-    "some Open until Lift.at = last",
-    "no Open releases some Lift.calls",
-    "always (Lift.calls' in Lift.calls)",
-    "always eventually Lift.at = first",
-    "eventually always no Open",
-    "after after (Lift.at != first since Lift.at = last)",
-    "all f: Floor | eventually f in Open",
-    "always (Lift.at in Open or Lift.at' in Open')",
-    "always (Lift.at = last implies once Lift.at = first)",
-    "always lt[Lift.at, last] or eventually Lift.at = last",
-]
-
-
-def _agree_with_analyzer(client, verifier, head: str, formulas: list[str], scope: str) -> tuple[int, int]:
-    """Each formula checked and run by Alloy: our value on every counterexample must be false and on every
-    instance true (facts hold on both). Returns (decided, undecided)."""
-    from fmrepair.agents.mutation.instance import Unknown, facts_hold
-
-    src = head + "\n".join(f"pred p{i} {{ {f} }}" for i, f in enumerate(formulas)) + "\n"
-    src += "\n".join(
-        f"check c{i} {{ p{i} }} for {scope}\nrun r{i} {{ p{i} }} for {scope}" for i in range(len(formulas))
-    )
-    model = client.parse(src)
-    decided = undecided = 0
-    for cmd in verifier.check(src).commands:
-        if not cmd.witness:
-            continue
-        inst = parse_witness(cmd.witness, model)
-        assert inst is not None, cmd.witness
-        try:
-            value = holds(model, inst, model.funcs[f"p{cmd.label[1:]}"].body)
-            assert facts_hold(model, inst)
-        except Unknown:
-            undecided += 1
-            continue
-        assert value == (cmd.label[0] == "r"), (formulas[int(cmd.label[1:])], cmd.witness)
-        decided += 1
-    return decided, undecided
-
-
-def test_library_functions_evaluated_like_the_analyzer(client, verifier):
-    decided, undecided = _agree_with_analyzer(client, verifier, ORDERED, ORDERED_FORMULAS, "3 but 4 Time")
-    assert undecided == 0 and decided >= len(ORDERED_FORMULAS)
-
-
-def test_relation_and_boolean_modules_evaluated_like_the_analyzer(client, verifier):
-    head = "open util/relation\nopen util/boolean\nsig N { r: set N, flag: one Bool }\n"
-    formulas = ["acyclic[r, N]", "total[r, N]", "functional[r, N]", "injective[r, N]", "symmetric[r]"]
-    formulas += ["transitive[r]", "some dom[r] & ran[r]", "bijective[r, N]", "partialOrder[r, N]"]
-    formulas += ["all n: N | isTrue[n.flag] implies some n.r", "all n: N | n.flag = Not[n.flag] or some n.r"]
-    decided, undecided = _agree_with_analyzer(client, verifier, head, formulas, "3")
-    assert undecided == 0 and decided >= len(formulas)
-
-
-def test_traces_evaluated_like_the_analyzer(client, verifier):
-    decided, undecided = _agree_with_analyzer(client, verifier, LIFT, LIFT_FORMULAS, "3 but 1..6 steps")
-    assert decided >= 2 * len(LIFT_FORMULAS) - 6  # past operators after the loop stay undecided
-
-
-def test_library_operators_parse_and_keep_the_override_tree(client, verifier):
-    from fmrepair.agents.mutation.operators import render
-
-    src = ORDERED.replace(" as ord", "").replace("open util/ordering[Level]\n", "") + (
-        "pred a { all t: Time - last | t.next.on in t.on }\n"
-        "pred b { all t, u: Time | lt[t, u] implies t.on in u.on }\n"
-        "pred c { first.next in prevs[last] and some nexts[first].lv }\n"
-        "run { a and not b } for 3 but 4 Time\nrun { not a and c } for 3 but 4 Time\n"
-    ).replace("lv: lone Level", "lv: lone Light")
-    model = client.parse(src)
-    ctx = Context(src, model)
-    assert {f.text for f in ctx.lib} >= {"first", "last", "next", "prev", "nexts", "prevs", "lt", "gt", "lte", "max"}
-    insts = [parse_witness(c.witness, model) for c in verifier.check(src).commands if c.witness]
-    assert insts
-    texts = set()
-    for name in ("a", "b", "c"):
-        for n, env in scopes(model.funcs[name].body, {}):
-            for m in mutations(n, ctx, env):
-                if m.operator != "library":
-                    continue
-                texts.add(m.new.text)
-                text = src[: m.target.s] + render(m.new, ctx) + src[m.target.e :]
-                again = client.parse(text)
-                for inst in insts:
-                    want = holds(again, inst, again.funcs[name].body)
-                    assert holds(model, inst, model.funcs[name].body, {m.target.id: m.new}) == want, m.desc
-    assert {"prev", "gt[t, u]", "lt[u, t]", "last", "nexts[t]", "t.next"} <= texts
-
-
-def test_mutate_repairs_an_ordering_task(verifier):
-    spec = ORDERED.replace(" as ord", "").replace("open util/ordering[Level]\n", "")
-    spec += "pred lit { all t: Time - first | t.on in nexts[t].on }\n"
-    oracle = "pred lit_OK { all t: Time - last | t.on in prevs[t].on }\n"
-    oracle += "assert lit_Repaired { lit[] iff lit_OK[] }\ncheck lit_Repaired for 3 expect 0\n"
-    task = hidden_task("ordered", spec, oracle, "lit")
-    out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)
-    assert out.result.faithful, out.result.stop_reason  # needs first -> last and nexts -> prevs (two edits)
 
 
 def test_the_ill_formed_allowance_stops_the_search(verifier, monkeypatch):
