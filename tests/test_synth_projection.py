@@ -6,7 +6,7 @@ task (written here, lts-style) whose fix needs its closure."""
 from __future__ import annotations
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.mutation.instance import holds, parse_witness
+from fmrepair.agents.mutation.instance import Evaluator, parse_witness
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.synth import Grammar
 from fmrepair.agents.runner import repair_task
@@ -29,28 +29,41 @@ check reach_Repaired for 3 expect 0
 """
 
 
-def test_the_projection_is_a_leaf_evaluated_like_the_analyzer(client):
+def test_the_projection_is_a_leaf_evaluated_like_the_analyzer(client, verifier):
     model = client.parse(SPEC)
     ctx = Context(SPEC, model)
     cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
     (proj,) = Grammar(model, ctx.top, cols, set()).projections({"s": "State"})
     assert proj.node.text == "{s1: State, s2: State | some s1.trans.s2}"  # fresh names: `s` is in scope
     assert proj.cols == ("State", "State")
-    inst = parse_witness(
-        "State = {State$0, State$1, State$2}\nInit = {State$0}\nEvent = {Event$0}\n"
-        "trans = {State$0->Event$0->State$1, State$1->Event$0->State$2}",
-        model,
+    witness = (
+        "State = {State$0, State$1, State$2}\nInit = {State$0}\nEvent = {Event$0, Event$1}\n"
+        "trans = {State$0->Event$0->State$1, State$0->Event$1->State$1, State$1->Event$0->State$2}"
     )
+    inst = parse_witness(witness, model)
     assert inst is not None
-    text = SPEC + "pred p {" + f"State - Init in Init.^{proj.node.text}" + "}\n"
-    formula = client.parse(text).funcs["p"].body
-    assert holds(model, inst, formula) is True  # State$1, State$2 reached in one and two steps
-    inst2 = parse_witness(
-        "State = {State$0, State$1, State$2}\nInit = {State$0}\nEvent = {Event$0}\n"
-        "trans = {State$0->Event$0->State$1, State$2->Event$0->State$1}",
-        model,
+    # the node the search evaluates (not a re-parse of its text) ...
+    got = Evaluator(model, inst).rel(proj.node, {})
+    assert got == {("State$0", "State$1"), ("State$1", "State$2")}
+    # ... and its text, run by the analyzer on the same instance: the same two pairs
+    check = SPEC + (
+        "run { some disj s0, s1, s2: State, e0, e1: Event | State = s0 + s1 + s2 and Init = s0 and Event = e0 + e1"
+        " and trans = s0->e0->s1 + s0->e1->s1 + s1->e0->s2 and "
+        + proj.node.text
+        + " = s0->s1 + s1->s2 } for 3 expect 1\n"
     )
-    assert holds(model, inst2, formula) is False  # State$2 has no way in
+    assert verifier.check(check).status == "ok"
+
+
+def test_a_field_name_two_sigs_share_is_parenthesized(client):
+    text = "sig A { f: B -> A }\nsig B { f: A -> B }\npred p { some A }\n"
+    model = client.parse(text)
+    ctx = Context(text, model)
+    cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+    projs = Grammar(model, ctx.top, cols, set()).projections({})
+    assert [p.node.text for p in projs] == ["{a: A, a1: A | some a.(A<:f).a1}", "{b: B, b1: B | some b.(B<:f).b1}"]
+    for p in projs:  # `a.A<:f.a1` would not compile: `.` binds tighter than `<:`
+        client.parse(text.replace("some A", f"some {p.node.text}"))
 
 
 def test_synthesis_repairs_a_reachability_predicate_through_the_projection(verifier):

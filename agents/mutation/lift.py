@@ -1,8 +1,8 @@
 """Repairs read off a visible property that defines an editable predicate (issue 18, frozen mode).
 
-A property the task shows (an assertion in the text, frozen: the repair may not edit it) often states what
-a predicate must mean: ``all l: List | Sorted[l] <=> F``. Then ``Sorted``'s body becomes ``F`` with the
-quantified variables renamed to the predicate's parameters. Only definitions: an implication
+A property the task shows (an assertion in the visible text; in ARepair's frozen mode the repair may not
+edit it) often states what a predicate must mean: ``all l: List | Sorted[l] <=> F``. Then ``Sorted``'s
+body becomes ``F`` with the quantified variables renamed to the predicate's parameters. Only definitions: an implication
 (``P[x] implies G``) would be met by building ``G`` into ``P``, which makes the property hold by
 construction rather than check the model, and a predicate that a fact calls is part of the model
 (lifting into it would copy the property into the facts), so neither is lifted.
@@ -22,32 +22,33 @@ from fmrepair.verifiers.alloy.syntax import Func, Model, Node
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 
+def _strip(n: Node) -> Node:
+    while n.k == "ExprUnary" and n.op == "NOOP" and n.c:
+        n = n.c[0]
+    return n
+
+
 def _conjuncts(n: Node) -> Iterator[Node]:
-    if n.k == "ExprList" and n.op == "AND":
+    n = _strip(n)
+    if n.k == "ExprList" and n.op == "AND" or n.k == "ExprBinary" and n.op == "AND":
         for c in n.c:
             yield from _conjuncts(c)
-    elif n.k == "ExprUnary" and n.op == "NOOP" and n.c:
-        yield from _conjuncts(n.c[0])
     else:
         yield n
 
 
-def _peel(n: Node) -> tuple[list[str], Node]:
-    """``all a, b: S | all c: T | F`` -> ([a, b, c], F); NOOP wrappers dropped."""
-    bound: list[str] = []
-    while True:
-        if n.k == "ExprUnary" and n.op == "NOOP" and n.c:
-            n = n.c[0]
-        elif n.k == "ExprQt" and n.op == "ALL" and n.c:
-            bound += [v for names, _, _ in n.decls for v in names]
-            n = n.c[0]
-        else:
-            return bound, n
+def _definitions(n: Node, bound: tuple[str, ...] = ()) -> Iterator[tuple[list[str], Node]]:
+    """The ``F <=> G`` parts of an assertion body with the variables of the ``all`` quantifiers around
+    them: conjuncts split at every level, ``all a, b: S | all c: T | ...`` peeled."""
+    for part in _conjuncts(n):
+        if part.k == "ExprQt" and part.op == "ALL" and part.c:
+            yield from _definitions(part.c[0], bound + tuple(v for names, _, _ in part.decls for v in names))
+        elif part.k == "ExprBinary" and part.op == "IFF" and len(part.c) == 2:
+            yield list(bound), part
 
 
 def _call(n: Node) -> Node | None:
-    while n.k == "ExprUnary" and n.op == "NOOP" and n.c:
-        n = n.c[0]
+    n = _strip(n)
     return n if n.k == "ExprCall" else None
 
 
@@ -63,7 +64,7 @@ def _renamed(n: Node, names: dict[str, str]) -> Node:
 def _end(source: str, s: int, e: int) -> int:
     """Where ``source[s:e]`` really ends: a call's span stops before its ``]``, so the text is extended
     over the closers it lacks."""
-    stack = []
+    stack: list[str] = []
     i = s
     while i < len(source) and (i < e or stack):
         ch = source[i]
@@ -104,24 +105,24 @@ def lifted(model: Model, ctx: Context, bodies: list[tuple[int, int]]) -> list[Mu
     braces) read off the model's assertions: one per definition ``all x | P[x] <=> F``."""
     paras = split_paragraphs(ctx.source)
     by_facts = reached(paras, roots_of(paras, ("fact", "sig")))  # preds whose meaning is part of the model
+    fact_spans = [(p.start, p.end) for p in paras if p.key in by_facts]
     preds: dict[str, tuple[Func, Node]] = {}
     for name, f in model.funcs.items():
-        whole = _whole_body(f, bodies) if f.pred and f"pred {name.split('/')[-1]}" not in by_facts else None
+        if not f.pred or f.span is None or any(a <= f.span[0] < b for a, b in fact_spans):
+            continue  # by span, not by name: a receiver pred `List.ok` has the key `pred List.ok`
+        whole = _whole_body(f, bodies)
         if whole is not None:
             preds[name] = (f, whole)
     out: list[Mutation] = []
     seen: set[tuple[str, str]] = set()
     for aname, body in model.asserts.items():
-        for part in _conjuncts(body):
-            bound, core = _peel(part)
-            if core.k != "ExprBinary" or core.op != "IFF" or len(core.c) != 2:
-                continue
+        for bound, core in _definitions(body):
             for ci in (0, 1):
                 call, other = _call(core.c[ci]), core.c[1 - ci]
                 if call is None or call.name not in preds:
                     continue
                 f, whole = preds[call.name]
-                args = [_call(a) or a for a in call.c]
+                args = [_strip(a) for a in call.c]
                 if len(args) != len(f.params) or any(a.k != "ExprVar" or a.name not in bound for a in args):
                     continue
                 names = {a.name: p for a, p in zip(args, f.params, strict=True)}

@@ -39,7 +39,9 @@ def _closed(n: Node) -> bool:
 
 
 def _p(n: Node) -> str:
-    return n.text if n.leaf else f"({n.text})"
+    """A node's text as an operand: parenthesized unless a leaf; a field label ``Owner<:field`` (a field
+    name two sigs share) too, since ``.`` binds tighter than ``<:``."""
+    return n.text if n.leaf and "<:" not in n.text else f"({n.text})"
 
 
 def _un(op: str, text: str, a: Node, ar: int, bool_: bool = False) -> Node:
@@ -131,7 +133,7 @@ class Grammar:
         """The first-to-last projection of each ternary field ``r: A -> B -> C``, the binary relation
         ``{a: A, c: C | some a.r.c}`` that no join or transpose gives (e.g. the state-to-state steps of a
         labelled transition relation): a leaf, so that closures and joins can use it."""
-        out = []
+        out: list[Ex] = []
         for leaf, cs in self.fields:
             if len(cs) != 3:
                 continue
@@ -140,8 +142,9 @@ class Grammar:
             c = self.fresh(cs[2], taken | {a})
             va = Node("ExprVar", -1, -1, name=a, ar=1, text=a)
             vc = Node("ExprVar", -1, -1, name=c, ar=1, text=c)
-            step = _bin("JOIN", f"{a}.{leaf.text}", va, leaf, 2)
-            body = _un("SOME", f"some {a}.{leaf.text}.{c}", _bin("JOIN", f"{a}.{leaf.text}.{c}", step, vc, 1), 0, True)
+            r = _p(leaf)
+            step = _bin("JOIN", f"{a}.{r}", va, leaf, 2)
+            body = _un("SOME", f"some {a}.{r}.{c}", _bin("JOIN", f"{a}.{r}.{c}", step, vc, 1), 0, True)
             text = f"{{{a}: {cs[0]}, {c}: {cs[2]} | {body.text}}}"
             node = Node("ExprQt", -1, -1, [body], op="COMPREHENSION", ar=2, text=text)
             node.decls = [([a], False, Node("PrimSig", -1, -1, name=cs[0], ar=1, text=cs[0]))]
