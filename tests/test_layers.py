@@ -104,6 +104,20 @@ def test_the_package_tree_links_each_top_level_folder() -> None:
         assert link.is_symlink() and link.resolve() == (ROOT / name).resolve(), link
 
 
+def test_pyproject_lists_every_package_once() -> None:
+    """A package missing from [tool.setuptools] packages works in the editable install and is absent
+    from a wheel (fmrepair.eval.formalize was)."""
+    import tomllib
+
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    found = {"fmrepair"} | {
+        "fmrepair." + ".".join(init.parent.relative_to(ROOT).parts)
+        for name in SUBPACKAGES
+        for init in (ROOT / name).rglob("__init__.py")
+    }
+    assert len(listed) == len(set(listed)) and set(listed) == found, sorted(found ^ set(listed))
+
+
 def test_layer_contract_holds() -> None:
     # not skipped when missing: the contract is the CI check (scripts/setup.sh installs the dev extra)
     assert importlib.util.find_spec("importlinter"), "pip install -e '.[dev]' (import-linter)"
