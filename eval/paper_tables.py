@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fmrepair.eval.metrics import summarize
-from fmrepair.eval.report import Run, of_kind, outcome_rows
+from fmrepair.eval.runs import Run, of_kind, outcome_rows
 
 
 def legend(runs: list[Run]) -> str:

@@ -12,96 +12,26 @@ from __future__ import annotations
 import json
 import statistics
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fmrepair.eval.metrics import LEVELS, OUTCOMES, outcome, summarize
-from fmrepair.runlog import RunLog, RunManifest, TaskResult
+from fmrepair.eval import paper_tables
+from fmrepair.eval.metrics import LEVELS, OUTCOMES, summarize
+from fmrepair.eval.runs import (  # noqa: F401 - load_manifest, load_run, ReportError: also read from here
+    OUTCOME_LABELS,
+    ReportError,
+    Run,
+    load_manifest,
+    load_run,
+    of_kind,
+    open_run,
+    outcome_rows,
+)
+from fmrepair.runlog import TaskResult
 
 # `bench report --format`: md/html/json for any runs; table1 for formalize runs, table5/table7 for repair
 # and annotate runs, table6 (by files, duplicates included: eval/files_table.py) for repair runs
 FORMATS = ("md", "html", "json", "table1", "table5", "table6", "table7")
-
-
-class ReportError(ValueError):
-    """Runs that a report or comparison cannot be made of (wrong kind, nothing in common)."""
-
-
-# what each outcome row says (eval/metrics.py: outcome)
-OUTCOME_LABELS = {
-    "faithful": "faithful repair",
-    "unfaithful": "raw repair, rejected by the gate (unfaithful)",
-    "gate_unknown": "raw repair, gate could not decide (unknown; not faithful)",
-    "unrepaired": "not repaired",
-    "score_unknown": "score could not be decided (unknown; not correct)",
-    "error": "error (the task's run raised; not correct)",
-    "infrastructure": "infrastructure fault: endpoint or verifier lost (out of every rate; rerun to retry)",
-    "not_faulty": "not faulty: the faulty text already passes (out of every rate)",
-}
-
-
-# what each outcome row says in a formalize run (correct = faithful: the artifact's answer was right)
-FORMALIZE_LABELS = {
-    "faithful": "correct",
-    "unfaithful": "wrong",
-    "gate_unknown": "wrong",
-    "unrepaired": "wrong",
-    "score_unknown": "score could not be checked (unknown; not correct)",
-    "error": "error (the task's run raised; not correct)",
-    "infrastructure": OUTCOME_LABELS["infrastructure"],
-    "not_faulty": "not scored (out of every rate)",
-}
-
-
-@dataclass
-class Run:
-    """A run folder or archive, read (upgraded to the current format)."""
-
-    folder: Path
-    manifest: RunManifest
-    results: list[TaskResult]
-
-    @property
-    def kind(self) -> str:
-        return self.manifest.kind
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return self.manifest.settings
-
-    @property
-    def model(self) -> str:
-        return str(self.settings.get("model") or self.manifest.model.get("name") or "?")
-
-    @property
-    def strategies(self) -> list[str]:
-        return list(dict.fromkeys(r.strategy for r in self.results))  # in the run's order
-
-    @property
-    def label(self) -> str:
-        strategy = self.settings.get("strategy") or ",".join(self.strategies) or "?"
-        return f"{strategy} / {self.model}"
-
-
-def open_run(folder: Path | str) -> Run:
-    """Read a run folder or archive; RunNotFound (a FileNotFoundError) when it is not one. Creates nothing."""
-    log = RunLog.open(folder)
-    manifest = log.read_manifest()
-    assert manifest is not None  # RunLog.open checked it
-    return Run(Path(folder), manifest, log.results())
-
-
-def load_manifest(folder: Path) -> RunManifest:
-    """The manifest of a run folder or of an archive (``manifest.json`` + ``results.jsonl.gz``)."""
-    manifest = RunLog.open(folder).read_manifest()
-    assert manifest is not None
-    return manifest
-
-
-def load_run(folder: Path) -> tuple[dict[str, Any], list[TaskResult]]:
-    run = open_run(folder)
-    return run.manifest.config, run.results
 
 
 def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
@@ -232,44 +162,15 @@ def markdown(summary_or_folders: dict[str, Any] | list[Path]) -> str:
     if isinstance(summary_or_folders, dict):
         run = summary_or_folders.get("run", {})
         if run.get("kind") == "formalize" and run.get("path"):  # bench run's card of a formalize run
-            from fmrepair.eval.paper_tables import table1
-
-            return f"## {run.get('suite')} / {run.get('model')}: seed 001 Table 1\n\n" + table1([Path(run["path"])])
+            head = f"## {run.get('suite')} / {run.get('model')}: seed 001 Table 1\n\n"
+            return head + paper_tables.table1([Path(run["path"])])
         return markdown_one(summary_or_folders)
     runs = [open_run(f) for f in summary_or_folders]
     cards = [markdown_one(run_summary(r.folder)) for r in runs if r.kind != "formalize"]
     formalize = [r.folder for r in runs if r.kind == "formalize"]
     if formalize:
-        from fmrepair.eval.paper_tables import table1
-
-        cards.append("## formalize runs: seed 001 Table 1\n\n" + table1(formalize))
+        cards.append("## formalize runs: seed 001 Table 1\n\n" + paper_tables.table1(formalize))
     return "# fmrepair report\n\n" + "\n".join(cards)
-
-
-def outcome_rows(runs: list[Run], by_strategy: bool = False) -> str:
-    """Every outcome as its own row, one column per run (per run and strategy with ``by_strategy``):
-    correct/faithful, rejected, not repaired or wrong, and the tasks outside the rates (not faulty,
-    infrastructure) or never correct (error, unknown score)."""
-    cols: list[tuple[str, list[TaskResult]]] = []
-    for i, run in enumerate(runs, 1):
-        if by_strategy:
-            cols += [(f"{i}: {st}", [r for r in run.results if r.strategy == st]) for st in run.strategies]
-        else:
-            cols.append((f"{i}", run.results))
-    labels = FORMALIZE_LABELS if by_strategy else OUTCOME_LABELS
-    counts = [Counter(labels[outcome(r)] for r in rs) for _, rs in cols]
-    order = list(dict.fromkeys(labels[o] for o in OUTCOMES))
-    lines = ["| outcome | " + " | ".join(c for c, _ in cols) + " |", "|---|" + "---:|" * len(cols)]
-    lines += [f"| {lbl} | " + " | ".join(str(c[lbl]) for c in counts) + " |" for lbl in order]
-    return "\n".join(lines) + "\n"
-
-
-def of_kind(folders: list[Path], kinds: tuple[str, ...], fmt: str) -> list[Run]:
-    runs = [open_run(f) for f in folders]
-    wrong = [f"{r.folder} ({r.kind})" for r in runs if r.kind not in kinds]
-    if wrong:
-        raise ReportError(f"--format {fmt} reads {' and '.join(kinds)} runs; not: {', '.join(wrong)}")
-    return runs
 
 
 def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) -> str:
@@ -282,11 +183,7 @@ def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) 
     if fmt == "html":
         return html_report(folders)
     if fmt in ("table1", "table5", "table7"):
-        from fmrepair.eval import paper_tables
-
-        return {"table1": paper_tables.table1, "table5": paper_tables.table5, "table7": paper_tables.table7}[fmt](
-            folders
-        )
+        return str(getattr(paper_tables, fmt)(folders))
     if fmt == "table6":
         from fmrepair.eval.files_table import FilesTableError, table6
 
