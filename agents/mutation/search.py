@@ -80,14 +80,14 @@ class MutationSearch(Observer):
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:
         model = self.client.parse(source)
         ctx = Context(source, model)
-        editable = set(self.session.editable) or {p.key for p in split_paragraphs(source) if p.kind in ("fact", "pred")}
+        paras = split_paragraphs(source)
+        editable = set(self.session.editable) or {p.key for p in paras if p.kind in ("fact", "pred")}
         frozen = {f.name for f in self.session.task.frozen}
-        bodies = [
+        self.bodies = [
             (p.body_start, p.body_end)
-            for p in split_paragraphs(source)
-            if p.key in editable and p.key not in frozen and p.body_start is not None
+            for p in paras
+            if p.key in editable and p.key not in frozen and p.body_start is not None and p.body_end is not None
         ]
-        self.bodies = [(a, b) for a, b in bodies if a is not None and b is not None]
         roots: list[tuple[Node, dict[str, str]]] = []
         for f in model.funcs.values():
             params = {v.name: v.ty for v in f.body.walk() if v.k == "ExprVar" and v.name in f.params}
@@ -97,7 +97,7 @@ class MutationSearch(Observer):
             (n, env)
             for root, params in roots
             for n, env in scopes(root, params)
-            if n.s >= 0 and any(a is not None and b is not None and a <= n.s and n.e <= b for a, b in bodies)
+            if n.s >= 0 and any(a <= n.s and n.e <= b for a, b in self.bodies)
         ]
         return model, ctx, targets
 
