@@ -26,7 +26,7 @@ from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
-from fmrepair.agents.mutation.synth import MAX_FORMULA, Grammar
+from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar
 from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
@@ -261,7 +261,8 @@ class MutationSearch(Observer):
         for n, env in picked:
             scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
             names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
-            grammars.append((n, scope, Grammar(model, ctx.top, cols, names)))
+            names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
+            grammars.append((n, scope, Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names))))
         for size in range(lo, hi + 1):
             for n, scope, g in grammars:
                 for f in g.ranked(scope, size, size):

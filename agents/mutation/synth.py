@@ -6,7 +6,11 @@ functions of opened modules such as util/ordering's ``first``, ``next``, and the
 ``{a: A, c: C | some a.r.c}`` of each ternary field; transpose and closures of
 homogeneous binary relations; joins that type-check on top-level sigs; ``+``, ``&``, ``-``), then formulas:
 ``no/some/lone/one e``, ``e1 in e2``, ``e1 = e2``, ``e1 !in e2``, one or two fresh quantifiers (all, some,
-no) over any sig, ``all x: S | F implies G``, and conjunctions. They come out in order of size (ties:
+no) over any sig, ``all x: S | F implies G``, and conjunctions. In a model that declares ``var`` sigs or
+fields (Alloy 6), their primed values (``f'``, size 2) are leaves too, and formulas may be wrapped in
+``always``, ``eventually``, ``after`` (size + 1; ``always eventually`` and ``eventually always`` are the only
+nestings), as a whole, as a quantifier's body, or as the consequent of its implication (``F implies after G``).
+They come out in order of size (ties:
 formulas that reuse more of the original's sigs and fields first); the search filters them by the
 counterexamples seen so far before any is checked by the analyzer. Synthesized nodes carry their text, so
 the Python evaluator needs no parse.
@@ -23,6 +27,9 @@ from fmrepair.verifiers.alloy.syntax import Model, Node
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
+WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
+TIMED = {op for op, _ in WRAPS} | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
+NESTED = {("ALWAYS", "EVENTUALLY"), ("EVENTUALLY", "ALWAYS")}  # the only wrapper directly around another
 
 
 @dataclass(frozen=True)
@@ -53,10 +60,19 @@ def _bin(op: str, text: str, a: Node, b: Node, ar: int = 0, bool_: bool = False)
 
 
 class Grammar:
-    def __init__(self, model: Model, top: dict[str, str], cols: dict[str, tuple[str, ...]], original: set[str]) -> None:
+    def __init__(
+        self,
+        model: Model,
+        top: dict[str, str],
+        cols: dict[str, tuple[str, ...]],
+        original: set[str],
+        var_names: frozenset[str] = frozenset(),
+    ) -> None:
         """``top``: sig -> top-level sig; ``cols``: "Owner<:field" -> column tops; ``original``: sig and
-        field names of the formula being replaced (preferred on ties)."""
+        field names (and temporal operators, e.g. ``ALWAYS``, ``PRIME``) of the formula being replaced
+        (preferred on ties); ``var_names``: the model's ``var`` sigs and fields (none: no temporal formulas)."""
         self.model = model
+        self.var_names = var_names
         self.top = top
         self.original = original
         self.sigs = [s["name"] for s in model.sigs]
@@ -101,7 +117,7 @@ class Grammar:
             by[1].append(Ex(leaf, cs, 1, frozenset(), frozenset([leaf.name])))
         by[1] += self.projections(scope)
         for size in range(2, MAX_EXPR + 1):
-            out: list[Ex] = []
+            out: list[Ex] = self.primed(by[1]) if size == 2 else []
             for a in by[size - 1]:  # ~r, ^r, *r of binary relations (closures when homogeneous)
                 if len(a.cols) == 2 and not _closed(a.node):
                     out.append(Ex(_un("TRANSPOSE", "~" + _p(a.node), a.node, 2), a.cols[::-1], size, a.vars, a.atoms))
@@ -152,6 +168,27 @@ class Grammar:
             out.append(Ex(node, (cs[0], cs[2]), 1, frozenset(), frozenset([leaf.name])))
         return out
 
+    def primed(self, leaves: list[Ex]) -> list[Ex]:
+        """``S'`` and ``f'`` for the ``var`` sigs and fields among the leaves (the value in the next state)."""
+        out: list[Ex] = []
+        for e in leaves:
+            if e.node.k in ("PrimSig", "SubsetSig", "Field") and e.node.name in self.var_names:
+                node = _un("PRIME", f"{_p(e.node)}'", e.node, len(e.cols))
+                out.append(Ex(node, e.cols, 2, e.vars, e.atoms | {"PRIME"}))
+        return out
+
+    def wrapped(self, fs: Iterator[Ex]) -> Iterator[Ex]:
+        """``always F``, ``eventually F``, ``after F`` (one size more) in a temporal model."""
+        if not self.var_names:
+            return
+        for f in fs:
+            inner = f.node.op if f.node.k == "ExprUnary" else ""
+            for op, w in WRAPS:
+                if inner in dict(WRAPS) and (op, inner) not in NESTED:
+                    continue
+                node = _un(op, f"{w} {_p(f.node)}", f.node, 0, True)
+                yield Ex(node, (), f.size + 1, f.vars, f.atoms | {op})
+
     # -- formulas --------------------------------------------------------------------------------
     def atomic(self, scope: dict[str, str], size: int) -> Iterator[Ex]:
         """Multiplicity tests and comparisons of exactly ``size``."""
@@ -181,9 +218,10 @@ class Grammar:
             inner = {**scope, v: self.top[s]}
             bound = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
             bodies = [f for f in self.atomic(inner, size - 1) if v in f.vars]
-            for i in range(3, size - 3):  # all v: S | F implies G
+            bodies += self.wrapped(f for f in self.atomic(inner, size - 2) if v in f.vars)
+            for i in range(3, size - 3):  # all v: S | F implies G (G: also after/eventually/always G')
                 fs = list(self.atomic(inner, i))
-                gs = list(self.atomic(inner, size - 2 - i))
+                gs = list(self.atomic(inner, size - 2 - i)) + list(self.wrapped(self.atomic(inner, size - 3 - i)))
                 for f, g in itertools.product(fs, gs):
                     if v in f.vars | g.vars:
                         node = _bin("IMPLIES", f"{_p(f.node)} implies {_p(g.node)}", f.node, g.node, 0, True)
@@ -203,6 +241,8 @@ class Grammar:
             for f, g in itertools.product(self.atomic(scope, i), self.atomic(scope, size - 1 - i)):
                 node = _bin("AND", f"{_p(f.node)} and {_p(g.node)}", f.node, g.node, 0, True)
                 yield Ex(node, (), size, f.vars | g.vars, f.atoms | g.atoms)
+        if size > 2:  # always F, eventually F, after F
+            yield from self.wrapped(self.formulas(scope, size - 1, quantify))
 
     def _quant(self, op: str, w: str, decls: list[tuple[str, Node]], body: Ex, size: int, sigs: str) -> Ex:
         text = f"{w} " + ", ".join(f"{v}: {b.text}" for v, b in decls) + f" | {body.node.text}"

@@ -1,0 +1,110 @@
+"""Temporal synthesis (agents/mutation/synth.py: primed ``var`` sigs and fields, ``always``/``eventually``/
+``after`` wrappers): synthesized nodes are evaluated in Python like the analyzer evaluates their text on
+lasso traces, nothing temporal is built for a static model, and a hidden-oracle task (written here) whose
+fix is a formula over the next state is repaired by synthesis, and is not without the temporal grammar."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from alloy_tasks import config, gate, hidden_task
+
+from fmrepair.agents.mutation import search as search_mod
+from fmrepair.agents.mutation.instance import Unknown, facts_hold, holds, parse_witness
+from fmrepair.agents.mutation.operators import Context
+from fmrepair.agents.mutation.synth import Grammar
+from fmrepair.agents.runner import repair_task
+from fmrepair.serving.scripted import ScriptedModel
+
+MAIL = """sig Mail { var tag: lone Label }
+sig Label {}
+var sig Trash in Mail {}
+fact { always (Trash' in Trash + Mail) }
+"""
+
+
+def _grammar(client, text: str) -> tuple[object, Grammar]:
+    model = client.parse(text)
+    ctx = Context(text, model)
+    cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+    return model, Grammar(model, ctx.top, cols, set(), frozenset(ctx.var_names))
+
+
+def test_static_models_get_no_temporal_formulas(client):
+    text = "sig A { f: set A }\nsig B in A {}\n"
+    _, g = _grammar(client, text)
+    for size in range(2, 6):
+        for f in g.formulas({}, size):
+            assert "'" not in f.node.text and not f.atoms & {"ALWAYS", "EVENTUALLY", "AFTER", "PRIME"}
+
+
+def test_synthesized_temporal_nodes_evaluated_like_the_analyzer(client, verifier):
+    model, g = _grammar(client, MAIL)
+    picked = []
+    for size in (3, 4, 5):
+        timed = [f for f in g.formulas({}, size) if f.atoms & {"ALWAYS", "EVENTUALLY", "AFTER", "PRIME"}]
+        picked += timed[:: max(1, len(timed) // 6)][:6]
+    assert any("'" in f.node.text for f in picked) and any("always" in f.node.text for f in picked)
+    src = MAIL + "\n".join(f"pred p{i} {{ {f.node.text} }}" for i, f in enumerate(picked)) + "\n"
+    src += "\n".join(
+        f"check c{i} {{ p{i} }} for 3 but 1..5 steps\nrun r{i} {{ p{i} }} for 3 but 1..5 steps"
+        for i in range(len(picked))
+    )
+    client.parse(src)  # every synthesized text compiles
+    decided = 0
+    for cmd in verifier.check(src).commands:
+        if not cmd.witness:
+            continue
+        inst = parse_witness(cmd.witness, model)
+        assert inst is not None, cmd.witness
+        f = picked[int(cmd.label[1:])]
+        try:
+            value = holds(model, inst, f.node)  # the synthesized tree itself, not a parse of its text
+            assert facts_hold(model, inst)
+        except Unknown:
+            continue
+        assert value == (cmd.label[0] == "r"), (f.node.text, cmd.witness)
+        decided += 1
+    assert decided >= len(picked)
+
+
+SPEC = """sig Mail {}
+var sig Trash in Mail {}
+var sig Inbox in Mail {}
+pred keep {
+  some Inbox
+}
+"""
+ORACLE = """
+pred keep_OK { always Trash in Trash' }
+assert keep_Repaired { keep[] iff keep_OK[] }
+check keep_Repaired expect 0
+"""
+
+
+@pytest.mark.parametrize("temporal", [True, False])
+def test_a_next_state_formula_is_synthesized(verifier, monkeypatch, temporal):
+    """Nothing in the faulty body is near the fix; the oracle (hidden) needs a prime and ``always``."""
+    if not temporal:  # the same search with the temporal grammar switched off
+        real = search_mod.Grammar
+
+        def static(*args, **kw):
+            return real(*args[:4])
+
+        monkeypatch.setattr(search_mod, "Grammar", static)
+    task = hidden_task("keep", SPEC, ORACLE, "keep")
+    out = repair_task(task, ScriptedModel([]), verifier, config("mutate", candidates=40), gate=gate)
+    if temporal:
+        assert out.result.faithful, out.result.stop_reason
+        assert "Trash'" in out.candidate, out.candidate
+    else:
+        assert not out.result.faithful
+
+
+def test_wrappers_nest_only_as_always_eventually(client):
+    _, g = _grammar(client, MAIL)
+    seen = [f.node.text for size in (3, 4) for f in itertools.islice(g.formulas({}, size), 200000)]
+    assert "always (eventually (some Trash))" in seen and "eventually (always (some Trash))" in seen
+    assert "after (some Trash)" in seen and "always ((Trash') in Trash)" not in seen  # size 5, not 4
+    assert not any(t.startswith(("always (always", "after (always", "eventually (eventually")) for t in seen)
