@@ -127,24 +127,29 @@ def write(out: Path, families: list[Family], equivalent: bool = False) -> list[d
     return manifest
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "alloy4fun")
+def cli(argv: list[str] | None, raw_families: list[dict], default_out: Path, description: str) -> int:
+    """The command line of a split's writer: ``--out`` (default ``default_out``) and ``--equivalent``."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--out", type=Path, default=default_out)
     ap.add_argument(
         "--equivalent", action="store_true", help="write the bodies believed equivalent instead (to another --out)"
     )
     args = ap.parse_args(argv)
-    default_out = Path(__file__).resolve().parent / "alloy4fun"
-    if args.equivalent and args.out.resolve() == default_out:
+    if args.equivalent and args.out.resolve() == default_out.resolve():
         print("--equivalent writes check files, not the split: give another --out", file=sys.stderr)
         return 2
-    families = [parse_family(f) for f in FAMILIES + FAMILIES_2]
+    families = [parse_family(f) for f in raw_families]
     manifest = write(args.out, families, equivalent=args.equivalent)
     for fam in families:
         n = sum(1 for m in manifest if m["family"] == fam.name)
         print(f"{fam.name}: {len(fam.exercises)} exercises, {n} tasks")
     print(f"total: {len(manifest)} tasks -> {args.out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    default_out = Path(__file__).resolve().parent / "alloy4fun"
+    return cli(argv, FAMILIES + FAMILIES_2, default_out, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":
