@@ -92,12 +92,13 @@ def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> T
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
 
 
-def default_gate(verifier: Verifier | None) -> GateFn:
-    """The Alloy faithfulness gate; with a verifier it also runs the vacuity checks."""
+def default_gate(verifier: Verifier | None, model_free: bool = False) -> GateFn:
+    """The Alloy faithfulness gate; with a verifier it also runs the vacuity checks. ``model_free``: every
+    candidate comes from the mutation search alone (a verbatim reference body is then a rediscovery)."""
     from fmrepair.verifiers.alloy.gate import gate_task
 
     def run(task: Task, candidate: str) -> dict:
-        return gate_task(task, candidate, verifier).model_dump()
+        return gate_task(task, candidate, verifier, model_free=model_free).model_dump()
 
     return run
 

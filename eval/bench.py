@@ -136,12 +136,12 @@ def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
     return cfg.repair_config(seed=seed, samples=samples)  # derived from the run config (eval/config.py)
 
 
-def equivalence_scorer(verifier: Any, root: str | None) -> Callable[[Task, str], bool | None]:
+def equivalence_scorer(verifier: Any, root: str | None, model_free: bool = False) -> Callable[[Task, str], bool | None]:
     """Equivalence of a faithful repair with the reference (Alloy4Fun: the hidden iff oracle; ARepair:
-    the family's AUnit tests, see eval/scoring.py)."""
+    the family's AUnit tests, see eval/scoring.py); ``model_free`` as the run's gate."""
     from fmrepair.eval.scoring import score
 
-    return lambda task, candidate: score(task, candidate, verifier, root=root).equivalent
+    return lambda task, candidate: score(task, candidate, verifier, root=root, model_free=model_free).equivalent
 
 
 def _bare_result(task: Task, cfg: BenchConfig, status: str, stop: str, **extra: Any) -> TaskResult:
@@ -177,8 +177,9 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
     from fmrepair.agents.runner import default_gate, repair_task
     from fmrepair.eval.suites import resolve_root
 
-    gate = default_gate(verifier)
-    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)))
+    model_free = cfg.strategy == "mutate"  # the search alone: no model, no prompt (docs/gate.md, rediscovery)
+    gate = default_gate(verifier, model_free=model_free)
+    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)), model_free=model_free)
     from fmrepair.eval.taxonomy import taxonomy
 
     if not cfg.independent_samples:
@@ -186,6 +187,8 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
         out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
         result = out.result
         result.extra["taxonomy"] = taxonomy(task, out.attempts, verifier) if not result.faithful else {}
+        if any(a.faithful and (a.gate or {}).get("rediscovered") for a in out.attempts):
+            result.extra["rediscovered"] = True  # the accepted repair holds the hidden reference body verbatim
         log.append_result(result)
         return result
     chains: list[dict[str, Any]] = []

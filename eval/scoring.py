@@ -52,12 +52,14 @@ def _aunit_equivalent(task: Task, candidate: str, verifier: Verifier, root: Path
     return v.status == "ok", f"AUnit tests: {sum(c.met for c in v.commands)}/{len(v.commands)} met"
 
 
-def score(task: Task, candidate: str, verifier: Verifier, *, root: str | Path | None = None) -> Score:
+def score(
+    task: Task, candidate: str, verifier: Verifier, *, root: str | Path | None = None, model_free: bool = False
+) -> Score:
     """Score ``candidate`` (visible-shaped text) for ``task``. ``root``: the suite's benchmark folder
     (ARepair equivalence reads its AUnit tests from there)."""
     verdict = verifier.check(_with_oracle(candidate, task))
     raw = verdict.status == "ok" and bool(verdict.commands) and all(c.met for c in verdict.commands)
-    report = gate_task(task, candidate, verifier)
+    report = gate_task(task, candidate, verifier, model_free=model_free)
     faithful = raw and report.faithful
     equivalent: bool | None = False
     note = ""

@@ -112,6 +112,7 @@ class GateRecord(_Record):
     vacuity_checked: bool = False
     probe_scope: str | None = None
     skipped_probes: list[str] = Field(default_factory=list)
+    rediscovered: bool = False  # the search alone rebuilt the hidden reference body (Alloy gate, model_free)
     escapes: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     code: str | None = None

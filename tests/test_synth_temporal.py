@@ -12,7 +12,7 @@ from alloy_tasks import config, gate, hidden_task
 
 from fmrepair.agents.mutation import search as search_mod
 from fmrepair.agents.mutation.instance import Unknown, facts_hold, holds, parse_witness
-from fmrepair.agents.mutation.operators import Context
+from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.synth import Grammar
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
@@ -108,3 +108,12 @@ def test_wrappers_nest_only_as_always_eventually(client):
     assert "always (eventually (some Trash))" in seen and "eventually (always (some Trash))" in seen
     assert "after (some Trash)" in seen and "always ((Trash') in Trash)" not in seen  # size 5, not 4
     assert not any(t.startswith(("always (always", "after (always", "eventually (eventually")) for t in seen)
+
+
+def test_until_operands_are_swapped(client):
+    text = MAIL + "pred kept { always all m: Mail | m in Trash until some m.tag }\n"
+    model = client.parse(text)
+    ctx = Context(text, model)
+    texts = {m.new.text for n, env in scopes(model.funcs["kept"].body, {}) for m in mutations(n, ctx, env)}
+    assert "(some m.tag) until (m in Trash)" in texts, sorted(texts)
+    client.parse(text.replace("m in Trash until some m.tag", "(some m.tag) until (m in Trash)"))

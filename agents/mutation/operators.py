@@ -188,6 +188,7 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         for o, w in TEMPORAL_BIN.items():
             if o != op:
                 yield mut(n, synth(n, f"{ctx.par(a)} {w} {ctx.par(b)}", op=o), "temporal", ctx)
+        yield mut(n, synth(n, f"{ctx.par(b)} {TEMPORAL_BIN[op]} {ctx.par(a)}", c=[b, a]), "temporal", ctx)
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{t}` -> `{ctx.text(side)}`", "delete")
     if ctx.temporal and n.bool_ and not (k == "ExprUnary" and op in TEMPORAL):

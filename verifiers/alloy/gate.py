@@ -44,6 +44,9 @@ class FaithfulnessReport(BaseModel):
     vacuity_checked: bool = False
     probe_scope: str | None = None
     skipped_probes: list[str] = Field(default_factory=list)
+    # the hidden reference body, verbatim, in a candidate that no model wrote (the search alone): a
+    # rediscovery, recorded here and not a reason (see ``gate(model_free=...)``)
+    rediscovered: bool = False
 
     @property
     def status(self) -> str:
@@ -59,11 +62,7 @@ def default_frozen(original: str, editable: Sequence[str] = ()) -> list[FrozenRe
     and macro they reach (to any depth), except the paragraphs named editable ("acyclic" or
     "pred acyclic")."""
     paras = split_paragraphs(original)
-    out = [
-        FrozenRegion(name=p.key, kind=p.kind, text=p.text)
-        for p in paras
-        if p.kind in ("assert", "command", "open")
-    ]
+    out = [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.kind in ("assert", "command", "open")]
     for key, (root, path) in reached(paras, roots_of(paras)).items():
         p = next(q for q in paras if q.key == key)
         if not _is_editable(p, editable):
@@ -144,11 +143,15 @@ def leaks(
     reasons = [f"hidden reference name {n} present" for n in fresh]
     pattern_hits = {m.group(0) for m in _HIDDEN_NAME.finditer(code)} - {m.group(0) for m in _HIDDEN_NAME.finditer(orig)}
     reasons += [f"oracle-like name {n} present" for n in sorted(pattern_hits - set(hidden_names))]
-    for body in hidden_bodies:
-        b = canonical(body)
-        if len(b) >= MIN_LEAK_CHARS and b in code and b not in orig:
-            reasons.append("hidden reference body present verbatim")
-    return reasons
+    return reasons + verbatim(candidate, original, hidden_bodies)
+
+
+def verbatim(candidate: str, original: str, hidden_bodies: Sequence[str]) -> list[str]:
+    """A hidden reference body (at least MIN_LEAK_CHARS normalized characters) that the candidate holds
+    and the original does not."""
+    code, orig = canonical(candidate), canonical(original)
+    hits = [b for b in map(canonical, hidden_bodies) if len(b) >= MIN_LEAK_CHARS and b in code and b not in orig]
+    return ["hidden reference body present verbatim"] if hits else []
 
 
 def _by_key(paras: Sequence[Paragraph]) -> dict[str, str]:
@@ -197,9 +200,7 @@ _WHAT = {
 }
 
 
-def _compare(
-    probes: Sequence, before: ProbeResults, after: ProbeResults, scope: str
-) -> tuple[list[str], list[str]]:  # noqa: ANN001
+def _compare(probes: Sequence, before: ProbeResults, after: ProbeResults, scope: str) -> tuple[list[str], list[str]]:  # noqa: ANN001
     reasons, unknown = [], []
     for pr in probes:
         b, a = before.outcomes.get(pr.key), after.outcomes.get(pr.key)
@@ -273,8 +274,9 @@ def semantic_checks(
         p for p in callable_probes(cpar, changed) if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
     ]
     if fprobes:  # changed definitions, judged under the original's facts
-        hybrid = run_probes(verifier, without_checks(transplant_callables(original, candidate, changed)), fprobes,
-                            scope, timeout_s)
+        hybrid = run_probes(
+            verifier, without_checks(transplant_callables(original, candidate, changed)), fprobes, scope, timeout_s
+        )
         if hybrid.error:
             after.skipped += [f"{p.key} (under the original's facts: {hybrid.error})" for p in fprobes]
         after.outcomes.update(hybrid.outcomes)
@@ -289,9 +291,7 @@ def semantic_checks(
     return reasons + r1 + r2, u1 + u2, scope, skipped
 
 
-def property_reach(
-    original: str, hidden: str = ""
-) -> tuple[list[Paragraph], dict[str, tuple[str, list[str]]]]:
+def property_reach(original: str, hidden: str = "") -> tuple[list[Paragraph], dict[str, tuple[str, list[str]]]]:
     """(the original's paragraphs, what its assertions and commands, and those of a hidden oracle with its
     preds and funs, reach: callable key -> (root key, path))."""
     opar = split_paragraphs(original)
@@ -329,6 +329,7 @@ def _captured(frozen: Sequence[FrozenRegion], original: str, candidate: str) -> 
         for para in split_paragraphs(region.text)[:1]:
             for n in referenced_names(para):
                 used.setdefault(n, region.name)
+
     def defs(paras: Sequence[Paragraph]) -> list[tuple[str, str, str]]:  # (name, what, paragraph key)
         out = [(short_name(p), "definition", p.key) for p in paras if p.kind in CALLABLE]
         out += [(n, "signature", p.key) for p in paras if p.kind == "sig" for n in sig_names(p)]
@@ -340,6 +341,7 @@ def _captured(frozen: Sequence[FrozenRegion], original: str, candidate: str) -> 
         if n in used and (n, what) not in before:
             reasons.append(f"{key} defines {n} as a {what}, a name frozen {used[n]} uses: its meaning would change")
     return reasons
+
 
 def _taut_exempt(original: str, hidden_roots: str, editable: Sequence[str]) -> set[str]:
     """Preds the tautology check leaves alone: those no property (visible or hidden) reaches, whose
@@ -379,6 +381,7 @@ def gate(
     verifier: Verifier | None = None,
     scope: str | None = None,
     timeout_s: float = 30.0,
+    model_free: bool = False,
 ) -> FaithfulnessReport:
     """Judge ``candidate`` against ``original`` (the visible text the model was given).
 
@@ -386,15 +389,23 @@ def gate(
     (except those named in also_editable); editable (paragraph keys such as "pred inv1") is a task's
     whole editable part and forbids any other added paragraph; hidden_roots is a hidden oracle whose
     reach is recorded (reached_edits) without naming it. Without a verifier only the text checks run.
+
+    A hidden reference body found verbatim is a reason (a leak, or a model that memorized the answer),
+    except when ``model_free``: the candidate was built by the mutation search alone (span edits of the
+    visible text and synthesized formulas; no model, no prompt, the oracle never in view), which can only
+    have rediscovered it; then it is recorded (``rediscovered``). Hidden names are reasons either way.
     """
     unreadable = _unreadable(original, candidate)
     frozen = list(frozen) if frozen is not None else default_frozen(original, also_editable)
     paras = split_paragraphs(candidate)
     reasons = _compare_regions(frozen, paras) + _added(frozen, paras, editable)
     reasons += _captured(frozen, original, candidate)
-    reasons += leaks(candidate, original, hidden_names, hidden_bodies)
+    reasons += leaks(candidate, original, hidden_names, () if model_free else hidden_bodies)
+    rediscovered = model_free and bool(verbatim(candidate, original, hidden_bodies))
     edits = reached_edits(original, candidate, hidden_roots, hidden_roots=True, exclude=editable or ())
-    report = FaithfulnessReport(faithful=False, reasons=reasons + unreadable, reached_edits=edits)
+    report = FaithfulnessReport(
+        faithful=False, reasons=reasons + unreadable, reached_edits=edits, rediscovered=rediscovered
+    )
     if verifier is not None:
         more, unknown, used_scope, skipped = semantic_checks(
             original, candidate, verifier, scope, timeout_s, _taut_exempt(original, hidden_roots, editable or ())
@@ -407,12 +418,13 @@ def gate(
 
 
 def gate_task(
-    task: Task, candidate: str, verifier: Verifier | None = None, leak_checks: bool = True
+    task: Task, candidate: str, verifier: Verifier | None = None, leak_checks: bool = True, model_free: bool = False
 ) -> FaithfulnessReport:
     """The gate with everything the task knows: its frozen regions and editable part (the task decides
     what may change: Alloy4Fun one predicate body, ARepair everything but the property), hidden names
     and bodies from hidden meta (leak_checks=False only to calibrate the gate on the reference itself,
-    which contains its own body); edits the (visible or hidden) property reaches are recorded."""
+    which contains its own body); edits the (visible or hidden) property reaches are recorded.
+    ``model_free``: the candidate comes from the mutation search alone (see ``gate``)."""
     hidden = [*task.meta.get("hidden_reference_names", []), *task.meta.get("hidden_property", [])]
     body = task.meta.get("hidden_reference_body")
     return gate(
@@ -424,6 +436,7 @@ def gate_task(
         hidden_bodies=[body] if body and leak_checks else [],
         hidden_roots=task.hidden_oracle,
         verifier=verifier,
+        model_free=model_free,
     )
 
 

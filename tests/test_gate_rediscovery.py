@@ -1,0 +1,74 @@
+"""A hidden reference body found verbatim in a candidate (verifiers/alloy/gate.py): a leak, or a model
+that memorized the answer, so a reason, unless the candidate was built by the mutation search alone
+(``model_free``: no model, no prompt, the oracle never in view), which can only have rediscovered it;
+then it is recorded (``rediscovered``). Hidden names stay reasons either way. Text checks only."""
+
+from __future__ import annotations
+
+import pytest
+from alloy_tasks import hidden_task
+
+from fmrepair.agents.runner import default_gate
+from fmrepair.verifiers.alloy.gate import MIN_LEAK_CHARS, gate_task
+
+SPEC = """sig Mail {}
+sig User { inbox: set Mail, trash: set Mail }
+pred clean {
+  all u: User | some u.inbox
+}
+"""
+REFERENCE = "all u: User | no u.inbox & u.trash and some u.inbox + u.trash"
+ORACLE = f"""
+pred clean_OK {{ {REFERENCE} }}
+assert clean_Repaired {{ clean[] iff clean_OK[] }}
+check clean_Repaired expect 0
+"""
+FIX = SPEC.replace("all u: User | some u.inbox", REFERENCE)
+
+
+def _task():
+    task = hidden_task("clean", SPEC, ORACLE, "clean")
+    task.meta["hidden_reference_body"] = REFERENCE
+    return task
+
+
+def test_a_verbatim_reference_is_a_leak_for_a_model_and_a_rediscovery_for_the_search():
+    assert len(REFERENCE.replace(" ", "")) >= MIN_LEAK_CHARS
+    model_written = gate_task(_task(), FIX)
+    assert not model_written.faithful and model_written.reasons == ["hidden reference body present verbatim"]
+    assert not model_written.rediscovered
+    searched = gate_task(_task(), FIX, model_free=True)
+    assert searched.faithful and searched.reasons == [] and searched.rediscovered
+    other = gate_task(_task(), SPEC.replace("some u.inbox", "some u.trash"), model_free=True)
+    assert other.faithful and not other.rediscovered  # nothing verbatim: nothing recorded
+
+
+def test_hidden_names_are_reasons_even_for_the_search():
+    cheat = FIX.replace("pred clean {", "pred clean_OK { some Mail }\npred clean {")
+    report = gate_task(_task(), cheat, model_free=True)
+    assert not report.faithful
+    assert any("clean_OK" in r for r in report.reasons), report.reasons
+
+
+def test_the_run_gate_passes_the_flag_through():
+    assert default_gate(None, model_free=True)(_task(), FIX)["rediscovered"] is True
+    assert default_gate(None)(_task(), FIX)["faithful"] is False
+
+
+def test_bench_gates_only_the_mutate_strategy_as_model_free(monkeypatch):
+    import fmrepair.agents.runner as runner
+    from fmrepair.eval import bench
+    from fmrepair.eval.config import BenchConfig
+
+    seen: list[bool] = []
+
+    def spy(verifier, model_free=False):
+        seen.append(model_free)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(runner, "default_gate", spy)
+    for strategy in ("mutate", "hybrid", "llm"):
+        cfg = BenchConfig(suite="alloy4fun", strategy=strategy)
+        with pytest.raises(RuntimeError, match="stop here"):
+            bench._run_strategy(_task(), cfg, None, None, None)
+    assert seen == [True, False, False]
