@@ -92,25 +92,28 @@ def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> T
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
 
 
+class AlloyGate:
+    """The Alloy faithfulness gate as the loop calls it; with a verifier it also runs the vacuity checks.
+    ``model_free``: every candidate comes from the mutation search alone (a verbatim reference body is
+    then a rediscovery, docs/gate.md); the loop's text-only gate takes the same setting."""
+
+    def __init__(self, verifier: Verifier | None, model_free: bool = False) -> None:
+        self.verifier, self.model_free = verifier, model_free
+
+    def __call__(self, task: Task, candidate: str) -> dict:
+        from fmrepair.verifiers.alloy.gate import gate_task
+
+        return gate_task(task, candidate, self.verifier, model_free=self.model_free).model_dump()
+
+
 def default_gate(verifier: Verifier | None, model_free: bool = False) -> GateFn:
-    """The Alloy faithfulness gate; with a verifier it also runs the vacuity checks. ``model_free``: every
-    candidate comes from the mutation search alone (a verbatim reference body is then a rediscovery)."""
-    from fmrepair.verifiers.alloy.gate import gate_task
-
-    def run(task: Task, candidate: str) -> dict:
-        return gate_task(task, candidate, verifier, model_free=model_free).model_dump()
-
-    return run
+    """The Alloy faithfulness gate (``AlloyGate``)."""
+    return AlloyGate(verifier, model_free)
 
 
-def text_gate() -> GateFn:
+def text_gate(model_free: bool = False) -> GateFn:
     """The gate's text checks only (no verifier calls)."""
-    from fmrepair.verifiers.alloy.gate import gate_task
-
-    def run(task: Task, candidate: str) -> dict:
-        return gate_task(task, candidate, None).model_dump()
-
-    return run
+    return AlloyGate(None, model_free)
 
 
 def repair_task(
@@ -126,9 +129,8 @@ def repair_task(
     write_result: bool = True,
 ) -> RepairOutcome:
     t0 = time.monotonic()
-    evaluator = Evaluator(
-        task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s), text_gate=text_gate() if gate else None
-    )
+    texts = text_gate(getattr(gate, "model_free", False)) if gate else None  # the run gate's setting
+    evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s), text_gate=texts)
     session = RepairSession(
         task=task,
         model=model,

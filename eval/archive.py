@@ -4,8 +4,9 @@ An archive holds ``manifest.json`` (the run's, upgraded to the current format), 
 (the result lines, verbatim: a format-1 run's lines stay format 1 and readers upgrade them; gzip with a
 fixed timestamp so the same run archives to the same bytes) and ``command.txt``
 (the command that made the run). No attempts log. Candidates are the model's or the search's own output
-and stay, but only after a check that no hidden oracle text (an oracle paragraph, a hidden name) is in
-any string of a result line. `bench report` reads an archive like a run folder.
+and stay, but only after a check that no hidden oracle text (an oracle paragraph, a hidden name, the
+hidden reference body outside a recorded rediscovery) is in any string of a result line. `bench report`
+reads an archive like a run folder.
 """
 
 from __future__ import annotations
@@ -50,15 +51,22 @@ def hidden_texts(task: Task) -> tuple[list[str], list[str]]:
 
 
 def leaks(line: dict[str, Any], task: Task) -> list[str]:
-    """What of the task's hidden oracle a result line holds (empty: nothing)."""
+    """What of the task's hidden oracle a result line holds (empty: nothing). The hidden reference body
+    counts too, except in the candidate of a result the gate recorded as a rediscovery (the search alone
+    rebuilt it: ``extra.rediscovered``, docs/gate.md)."""
+    from fmrepair.verifiers.alloy.gate import verbatim
     from fmrepair.verifiers.alloy.text import canonical
 
     paras, names = hidden_texts(task)
+    body = [str(task.meta["hidden_reference_body"])] if task.meta.get("hidden_reference_body") else []
+    rediscovered = (line.get("extra") or {}).get("rediscovered") is True
     found: list[str] = []
     for text in _strings(line):
         flat = canonical(text)
         found += [f"oracle paragraph `{p[:40]}...`" for p in paras if p in flat]
         found += [f"hidden name `{n}`" for n in names if re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", text)]
+        if not (rediscovered and text == line.get("candidate")) and verbatim(text, task.visible, body):
+            found.append("hidden reference body")
     return sorted(set(found))
 
 

@@ -173,6 +173,11 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
         return result
 
 
+def _rediscovered(attempts: list[Any]) -> bool:
+    """A faithful attempt holds the hidden reference body verbatim, built by the search alone (docs/gate.md)."""
+    return any(a.faithful and (a.gate or {}).get("rediscovered") for a in attempts)
+
+
 def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
     from fmrepair.agents.runner import default_gate, repair_task
     from fmrepair.eval.suites import resolve_root
@@ -187,8 +192,8 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
         out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
         result = out.result
         result.extra["taxonomy"] = taxonomy(task, out.attempts, verifier) if not result.faithful else {}
-        if any(a.faithful and (a.gate or {}).get("rediscovered") for a in out.attempts):
-            result.extra["rediscovered"] = True  # the accepted repair holds the hidden reference body verbatim
+        if _rediscovered(out.attempts):
+            result.extra["rediscovered"] = True
         log.append_result(result)
         return result
     chains: list[dict[str, Any]] = []
@@ -226,6 +231,7 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
                 "ill_formed": sum(int(p.extra.get("ill_formed") or 0) for p in parts),
                 "chains": chains,
                 "taxonomy": taxonomy(task, all_attempts, verifier) if not any(p.faithful for p in parts) else {},
+                **({"rediscovered": True} if _rediscovered(all_attempts) else {}),
             },
         }
     )

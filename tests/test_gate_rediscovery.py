@@ -72,3 +72,14 @@ def test_bench_gates_only_the_mutate_strategy_as_model_free(monkeypatch):
         with pytest.raises(RuntimeError, match="stop here"):
             bench._run_strategy(_task(), cfg, None, None, None)
     assert seen == [True, False, False]
+
+
+def test_archives_refuse_the_reference_body_except_a_recorded_rediscovery():
+    from fmrepair.eval.archive import leaks
+
+    line = {"task_id": "clean", "candidate": FIX, "faithful": True, "extra": {}}
+    assert leaks(line, _task()) == ["hidden reference body"]  # e.g. a model's copy, or a rejected candidate
+    line["extra"] = {"rediscovered": True}
+    assert leaks(line, _task()) == []
+    line["stop_reason"] = f"fixed: {REFERENCE}"  # anywhere else in the line it is still refused
+    assert leaks(line, _task()) == ["hidden reference body"]
