@@ -173,6 +173,12 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
         return result
 
 
+def model_free(strategy: str) -> bool:
+    """Whether a strategy's candidates come from the mutation search alone: no model, no prompt, the
+    oracle never in view (the gate then records a verbatim reference body as a rediscovery, docs/gate.md)."""
+    return strategy == "mutate"
+
+
 def _rediscovered(attempts: list[Any]) -> bool:
     """A faithful attempt holds the hidden reference body verbatim, built by the search alone (docs/gate.md)."""
     return any(a.faithful and (a.gate or {}).get("rediscovered") for a in attempts)
@@ -182,9 +188,9 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
     from fmrepair.agents.runner import default_gate, repair_task
     from fmrepair.eval.suites import resolve_root
 
-    model_free = cfg.strategy == "mutate"  # the search alone: no model, no prompt (docs/gate.md, rediscovery)
-    gate = default_gate(verifier, model_free=model_free)
-    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)), model_free=model_free)
+    search_only = model_free(cfg.strategy)
+    gate = default_gate(verifier, model_free=search_only)
+    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)), model_free=search_only)
     from fmrepair.eval.taxonomy import taxonomy
 
     if not cfg.independent_samples:
