@@ -28,7 +28,8 @@ from fmrepair.verifiers.alloy.syntax import Model, Node
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
 WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
-TIMED = {op for op, _ in WRAPS} | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
+WRAP_OPS = frozenset(op for op, _ in WRAPS)
+TIMED = WRAP_OPS | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
 NESTED = {("ALWAYS", "EVENTUALLY"), ("EVENTUALLY", "ALWAYS")}  # the only wrapper directly around another
 
 
@@ -184,7 +185,7 @@ class Grammar:
         for f in fs:
             inner = f.node.op if f.node.k == "ExprUnary" else ""
             for op, w in WRAPS:
-                if inner in dict(WRAPS) and (op, inner) not in NESTED:
+                if inner in WRAP_OPS and (op, inner) not in NESTED:
                     continue
                 node = _un(op, f"{w} {_p(f.node)}", f.node, 0, True)
                 yield Ex(node, (), f.size + 1, f.vars, f.atoms | {op})
