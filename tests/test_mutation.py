@@ -374,3 +374,25 @@ def test_the_ill_formed_allowance_stops_the_search(verifier, monkeypatch):
     out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)
     assert out.result.stop_reason.startswith("ill_formed:"), out.result.stop_reason
     assert out.result.extra["ill_formed"] == 8
+
+
+def test_two_operand_conjunction_gets_implies_and_iff(client):
+    """The parser's list form of `a and b` is mutated like a binary `and`: `a implies b`, `b implies a`
+    and `a iff b` (from the development split: railway inv6, `and` written for `implies`); the
+    evaluator's verdict on each override tree is the verdict on the reparsed text."""
+    from fmrepair.agents.mutation.operators import render
+
+    model = client.parse(SEMANTICS)
+    ctx = Context(SEMANTICS, model)
+    body = model.funcs["mixed"].body
+    conj = next(n for n in body.walk() if n.k == "ExprList" and n.op == "AND" and len(n.c) == 2)
+    new = [m.new for m in mutations(conj, ctx, {}) if m.operator == "logical" and m.new.op in ("IMPLIES", "IFF")]
+    assert sorted(m.text for m in new) == sorted(
+        ["(some r) implies (no r)", "(no r) implies (some r)", "(some r) iff (no r)"]
+    )
+    inst = parse_witness("A = {A$0}\nB = {}\nr = {}", model)
+    assert inst is not None
+    for m in new:
+        text = SEMANTICS[: conj.s] + render(m, ctx) + SEMANTICS[conj.e :]
+        reparsed = client.parse(text)
+        assert holds(model, inst, body, {conj.id: m}) == holds(reparsed, inst, reparsed.funcs["mixed"].body)

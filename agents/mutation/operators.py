@@ -200,6 +200,8 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
     if k == "ExprList" and op in ("AND", "OR") and len(n.c) >= 2 and all(valid(c, ctx) for c in n.c):
         other = "OR" if op == "AND" else "AND"
         yield mut(n, synth(n, f" {LOGIC[other]} ".join(ctx.par(c) for c in n.c), op=other), "logical", ctx)
+        if len(n.c) == 2:
+            yield from _list_to_binary(n, ctx)
         for i in range(len(n.c)):
             rest = n.c[:i] + n.c[i + 1 :]
             yield mut(n, synth(n, f" {LOGIC[op]} ".join(ctx.par(c) for c in rest), c=rest), "delete-conjunct", ctx)
@@ -223,6 +225,15 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
     if k == "ExprConstant" and op == "NUMBER":
         for v in sorted({n.num - 1, n.num + 1, 0, 1} - {n.num}):
             yield mut(n, synth(n, str(v), num=v), "constant", ctx)
+
+
+def _list_to_binary(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """A two-operand conjunction or disjunction (the parser's list form of ``a and b``) gets the
+    binary connectives a binary ``and`` gets: ``a implies b``, ``b implies a``, ``a iff b``."""
+    a, b = n.c
+    for o, left, right in (("IMPLIES", a, b), ("IMPLIES", b, a), ("IFF", a, b)):
+        text = f"{ctx.par(left)} {LOGIC[o]} {ctx.par(right)}"
+        yield mut(n, synth(n, text, k="ExprBinary", op=o, c=[left, right]), "logical", ctx)
 
 
 def _binary(n: Node, ctx: Context) -> Iterator[Mutation]:
