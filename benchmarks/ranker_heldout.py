@@ -8,6 +8,9 @@ search stops at its first faithful candidate, so a fixed task's fix came at chec
 counts as fixed within budget B when ``attempts <= B``. Not-faulty tasks and infrastructure faults are out.
 
     .venv/bin/python benchmarks/ranker_heldout.py RUN_WITHOUT RUN_WITH [--budgets 100,300,1000] [--json]
+
+Either side may be several run folders, comma-separated (families run apart); a task in two folders of
+one side is an error.
 """
 
 from __future__ import annotations
@@ -21,15 +24,22 @@ from fmrepair.eval.stats import compare, mcnemar_exact
 from fmrepair.runlog import RunLog
 
 
-def counts_ill_formed(folder: str) -> bool:
+def _results(folders: str) -> list:
+    """The results of one side: its run folders, comma-separated."""
+    return [r for folder in folders.split(",") for r in RunLog.open(folder).results()]
+
+
+def counts_ill_formed(folders: str) -> bool:
     """Whether the run's code counted ill-formed candidates apart (commit 0152f08 on): its results say so."""
-    return any("ill_formed" in r.extra for r in RunLog.open(folder).results())
+    return any("ill_formed" in r.extra for r in _results(folders))
 
 
-def checks_to_fix(folder: str) -> dict[str, float]:
+def checks_to_fix(folders: str) -> dict[str, float]:
     """task id -> checked candidates until its faithful fix (inf when not fixed); counted tasks only."""
     out: dict[str, float] = {}
-    for r in RunLog.open(folder).results():
+    for r in _results(folders):
+        if r.task_id in out:
+            raise SystemExit(f"{r.task_id} is in two run folders of one side: {folders}")
         if r.counted:
             checked = r.attempts - int(r.extra.get("ill_formed") or 0)  # ill-formed ones spend no budget
             out[r.task_id] = float(checked) if r.faithful else math.inf
