@@ -37,9 +37,11 @@ def counts_ill_formed(folders: str) -> bool:
 def checks_to_fix(folders: str) -> dict[str, float]:
     """task id -> checked candidates until its faithful fix (inf when not fixed); counted tasks only."""
     out: dict[str, float] = {}
+    seen: set[str] = set()
     for r in _results(folders):
-        if r.task_id in out:
+        if r.task_id in seen:  # every task, counted or not
             raise SystemExit(f"{r.task_id} is in two run folders of one side: {folders}")
+        seen.add(r.task_id)
         if r.counted:
             checked = r.attempts - int(r.extra.get("ill_formed") or 0)  # ill-formed ones spend no budget
             out[r.task_id] = float(checked) if r.faithful else math.inf
