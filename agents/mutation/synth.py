@@ -10,6 +10,12 @@ no) over any sig, ``all x: S | F implies G``, and conjunctions. In a model that 
 fields (Alloy 6), their primed values (``f'``, size 2) are leaves too, and formulas may be wrapped in
 ``always``, ``eventually``, ``after`` (size + 1; ``always eventually`` and ``eventually always`` are the only
 nestings), as a whole, as a quantifier's body, or as the consequent of its implication (``F implies after G``).
+Next to whole formulas, a temporal node grows by one connective whose new operand G is synthesized (an
+atomic formula over a variable in scope): ``eventually B`` and ``after B`` become ``G until B``, ``once B``
+and ``before B`` become ``G since B``, ``always A`` becomes ``A until G`` and ``historically A`` becomes
+``A since G``, and any of them gets a guard, ``G implies X``: the usual shape of "stays so until", "has been
+so since" and "whenever G, ...", which no single mutation and no small whole formula reaches (temporal
+models only: no static candidate changes). They count at G's size plus one.
 They come out in order of size (ties:
 formulas that reuse more of the original's sigs and fields first); the search filters them by the
 counterexamples seen so far before any is checked by the analyzer. Synthesized nodes carry their text, so
@@ -19,11 +25,11 @@ the Python evaluator needs no parse.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from fmrepair.agents.mutation.library import library
-from fmrepair.verifiers.alloy.syntax import Model, Node
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
@@ -31,6 +37,11 @@ WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
 WRAP_OPS = frozenset(op for op, _ in WRAPS)
 TIMED = WRAP_OPS | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
 NESTED = {("ALWAYS", "EVENTUALLY"), ("EVENTUALLY", "ALWAYS")}  # the only wrapper directly around another
+# growing a temporal node X B by a synthesized operand G: G first (G until B), or G second (A until G)
+GROW_FIRST = {"EVENTUALLY": ("UNTIL", "until"), "AFTER": ("UNTIL", "until"), "ONCE": ("SINCE", "since")}
+GROW_FIRST["BEFORE"] = ("SINCE", "since")
+GROW_SECOND = {"ALWAYS": ("UNTIL", "until"), "HISTORICALLY": ("SINCE", "since")}
+GROWN = frozenset(GROW_FIRST) | frozenset(GROW_SECOND)
 
 
 @dataclass(frozen=True)
@@ -245,6 +256,13 @@ class Grammar:
         if size > 2:  # always F, eventually F, after F
             yield from self.wrapped(self.formulas(scope, size - 1, quantify))
 
+    def operands(self, scope: dict[str, str], size: int) -> list[Ex]:
+        """Atomic formulas of ``size`` that mention a variable in scope (all of them when none is), the new
+        operand of a grown temporal node; those sharing more of the original's names first."""
+        out = [f for f in self.atomic(scope, size) if f.vars or not scope]
+        out.sort(key=lambda e: -len(e.atoms & self.original))
+        return out
+
     def _quant(self, op: str, w: str, decls: list[tuple[str, Node]], body: Ex, size: int, sigs: str) -> Ex:
         text = f"{w} " + ", ".join(f"{v}: {b.text}" for v, b in decls) + f" | {body.node.text}"
         node = Node("ExprQt", -1, -1, [body.node], op=op, bool_=True, text=text)
@@ -260,3 +278,21 @@ class Grammar:
             while chunk := list(itertools.islice(it, cap)):
                 chunk.sort(key=lambda e: -len(e.atoms & self.original))
                 yield from chunk
+
+
+def grow(n: Node, g: Ex, par: Callable[[Node], str]) -> Iterator[Node]:
+    """Temporal node ``n`` (``X B``) grown by operand ``g``: ``G until B`` / ``G since B`` (X: eventually,
+    after / once, before), ``B until G`` / ``B since G`` (X: always / historically), and ``G implies X B``.
+    The original parts are copies under new ids, so a replacement never contains its own target."""
+    if not (n.k == "ExprUnary" and n.op in GROWN and n.c):
+        return
+    sub = replace(n.c[0], id=next_node_id())
+    gt = _p(g.node)
+    if n.op in GROW_FIRST:
+        op, w = GROW_FIRST[n.op]
+        yield Node("ExprBinary", n.s, n.e, [g.node, sub], op=op, bool_=True, text=f"{gt} {w} {par(n.c[0])}")
+    else:
+        op, w = GROW_SECOND[n.op]
+        yield Node("ExprBinary", n.s, n.e, [sub, g.node], op=op, bool_=True, text=f"{par(n.c[0])} {w} {gt}")
+    same = replace(n, id=next_node_id())
+    yield Node("ExprBinary", n.s, n.e, [g.node, same], op="IMPLIES", bool_=True, text=f"{gt} implies {par(n)}")
