@@ -1,0 +1,105 @@
+"""Grown temporal nodes (agents/mutation/synth.py ``grow``): a temporal node keeps its operand and gains a
+synthesized one (``G until B``, ``A until G``, ``G since B``, ``A since G``, ``G implies X B``). The
+override trees are evaluated in Python like the analyzer evaluates their text on lasso traces, and a
+hidden-oracle task written here ("a trashed message stays in the trash until it is restored", the
+development split's shape) is repaired by a grown node and is not without them at the same budget."""
+
+from __future__ import annotations
+
+from alloy_tasks import config, gate, hidden_task
+
+from fmrepair.agents.mutation import search as search_mod
+from fmrepair.agents.mutation.instance import Unknown, holds, parse_witness
+from fmrepair.agents.mutation.operators import Context, render, scopes
+from fmrepair.agents.mutation.synth import GROWN, Grammar, grow
+from fmrepair.agents.runner import repair_task
+from fmrepair.serving.scripted import ScriptedModel
+
+BOX = """sig Mail { var tag: lone Label }
+sig Label {}
+var sig Inbox in Mail {}
+var sig Trash in Mail {}
+pred base {
+  always all m: Mail | (eventually m in Inbox) and (after m in Trash) and (once some m.tag)
+    and (always m in Trash) and (historically no m.tag)
+}
+"""
+
+
+def test_grown_nodes_are_evaluated_like_the_analyzer(client, verifier):
+    model = client.parse(BOX)
+    ctx = Context(BOX, model)
+    cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+    body = model.funcs["base"].body
+    nodes = [(n, env) for n, env in scopes(body, {}) if n.k == "ExprUnary" and n.op in GROWN]
+    assert {n.op for n, _ in nodes} == {"EVENTUALLY", "AFTER", "ONCE", "ALWAYS", "HISTORICALLY"}
+    picked = []  # (target, replacement) pairs: every form, over a few operands each
+    for n, env in nodes:
+        scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty}
+        g = Grammar(model, ctx.top, cols, set(), frozenset(ctx.var_names))
+        operands = g.operands(scope, 3) + g.operands(scope, 4)
+        assert operands and all("m" in f.vars for f in operands if scope)  # about the variable in scope
+        for f in operands[:: max(1, len(operands) // 3)][:3]:
+            picked += [(n, new) for new in grow(n, f, ctx.par)]
+    ops = {new.op for _, new in picked}
+    assert ops == {"UNTIL", "SINCE", "IMPLIES"}
+    texts = [BOX[body.s : n.s] + render(new, ctx) + BOX[n.e : body.e] for n, new in picked]
+    src = BOX + "".join(f"pred p{i} {{\n  {t}\n}}\n" for i, t in enumerate(texts))
+    cmds = "check c{0} {{ p{0} }} for 3 but 1..4 steps\nrun r{0} {{ p{0} }} for 3 but 1..4 steps\n"
+    src += "".join(cmds.format(i) for i in range(len(texts)))
+    full = client.parse(src)  # every grown text compiles in place
+    base = full.funcs["base"].body
+    by_span = {(n.s, n.e): n for n in base.walk()}
+    decided = 0
+    for cmd in verifier.check(src).commands:
+        if not cmd.witness:
+            continue
+        inst = parse_witness(cmd.witness, full)
+        assert inst is not None, cmd.witness
+        n, new = picked[int(cmd.label[1:])]
+        target = by_span[(n.s, n.e)]  # the same node in this parse: the override tree, not the text
+        try:
+            value = holds(full, inst, base, {target.id: new})
+        except Unknown:
+            continue
+        assert value == (cmd.label[0] == "r"), (new.text, cmd.witness)
+        decided += 1
+    assert decided >= len(picked)
+
+
+SPEC = """sig Mail {}
+var sig Inbox in Mail {}
+var sig Trash in Mail {}
+pred restore {
+  always all m: Trash | eventually m in Inbox
+}
+"""
+ORACLE = """
+pred restore_OK { always all m: Trash | m in Trash until m in Inbox }
+assert restore_Repaired { restore[] iff restore_OK[] }
+check restore_Repaired expect 0
+"""
+
+
+def test_a_stays_until_fix_needs_a_grown_node(verifier, monkeypatch):
+    """``eventually B`` for ``G until B``: no single mutation reaches it and the whole-formula grammar
+    has no ``until``; the search repairs it with a grown node, and does not when growing is off."""
+    task = hidden_task("restore", SPEC, ORACLE, "restore")
+    cfg = config("mutate", candidates=40)
+    cfg.budget.proposals = 20000  # without growing, the proposals run out (after 30 checks): keep it short
+    seen: list[tuple[str, bool]] = []
+    out = repair_task(
+        task,
+        ScriptedModel([]),
+        verifier,
+        cfg,
+        gate=gate,
+        on_attempt=lambda a: seen.append((a.raw or "", bool(a.faithful))),
+    )
+    assert out.result.faithful, out.result.stop_reason
+    accepted = [r for r, ok in seen if ok][0]
+    assert accepted.startswith("synth:") and "until" in accepted, accepted
+    monkeypatch.setattr(search_mod, "grow", lambda *a: iter(()))  # the same search, nothing grown
+    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)
+    assert not out.result.faithful, out.candidate
+    assert out.result.stop_reason.startswith(("proposals", "candidates")), out.result.stop_reason
