@@ -38,6 +38,7 @@ PAIR_POOL = 300
 TRIPLE_POOL = 60
 SYNTH_SMALL = 5  # synthesized formulas up to this size come before pairs of mutations
 SYNTH_TARGETS = 4  # boolean nodes per root whose replacement is synthesized
+GROW_MAX = SYNTH_SMALL - 1  # largest synthesized operand of a grown temporal node (synth.grow)
 
 
 Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
@@ -271,8 +272,9 @@ class MutationSearch(Observer):
                     scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
                     grown.append((n, scope, Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))))
         # a grown node keeps all of the original node (an insertion of |G| + 1, where a whole formula also
-        # deletes the original): the level's grown nodes come before its whole formulas
-        for size in range(lo, hi + 1):
+        # deletes the original): the level's grown nodes come before its whole formulas; operands up to
+        # GROW_MAX only (larger ones, ground ones above all, would spend the proposals of whole formulas)
+        for size in range(lo, min(hi, GROW_MAX + 1) + 1):
             for n, scope, g in grown:
                 for f in g.operands(scope, size - 1):
                     for new in grow(n, f, ctx.par):
