@@ -11,7 +11,7 @@ from alloy_tasks import config, gate, hidden_task
 from fmrepair.agents.mutation import search as search_mod
 from fmrepair.agents.mutation.instance import Unknown, holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, render, scopes
-from fmrepair.agents.mutation.synth import GROWN, Grammar, grow
+from fmrepair.agents.mutation.synth import GROWN, Grammar, grow, growable
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
 
@@ -103,3 +103,13 @@ def test_a_stays_until_fix_needs_a_grown_node(verifier, monkeypatch):
     out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)
     assert not out.result.faithful, out.candidate
     assert out.result.stop_reason.startswith(("proposals", "candidates")), out.result.stop_reason
+
+
+def test_a_static_model_grows_nothing(client):
+    """No ``var``, nothing grows, even around a temporal operator; the same body with a ``var`` sig does."""
+    static = "sig State { next: set State }\npred p {\n  always all s: State | eventually s in s.next\n}\n"
+    for text, expected in ((static, 0), ("var " + static, 2)):
+        model = client.parse(text)
+        ctx = Context(text, model)
+        targets = list(scopes(model.funcs["p"].body, {}))
+        assert len(growable(targets, ctx.var_names)) == expected

@@ -26,7 +26,7 @@ from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
-from fmrepair.agents.mutation.synth import GROWN, MAX_FORMULA, TIMED, Grammar, grow
+from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable
 from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
@@ -265,12 +265,10 @@ class MutationSearch(Observer):
             names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
             grammars.append((n, scope, Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names))))
         grown = []  # temporal nodes that grow by a synthesized operand (synth.grow)
-        if ctx.var_names:
-            used = {x.name for t, _ in targets for x in t.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
-            for n, env in targets:
-                if n.k == "ExprUnary" and n.op in GROWN and n.s >= 0:
-                    scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
-                    grown.append((n, scope, Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))))
+        used = {x.name for t, _ in targets for x in t.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
+        for n, env in growable(targets, ctx.var_names):
+            scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
+            grown.append((n, scope, Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))))
         # a grown node keeps all of the original node (an insertion of |G| + 1, where a whole formula also
         # deletes the original): the level's grown nodes come before its whole formulas; operands up to
         # GROW_MAX only (larger ones, ground ones above all, would spend the proposals of whole formulas)

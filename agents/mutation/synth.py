@@ -280,6 +280,16 @@ class Grammar:
                 yield from chunk
 
 
+def growable(
+    targets: list[tuple[Node, dict[str, str]]], var_names: set[str] | frozenset[str]
+) -> list[tuple[Node, dict[str, str]]]:
+    """The nodes (with their scopes) that grow: temporal nodes with a source span, and none at all in a
+    model that declares no ``var`` (a static model searches as it did before growing existed)."""
+    if not var_names:
+        return []
+    return [(n, env) for n, env in targets if n.k == "ExprUnary" and n.op in GROWN and n.s >= 0]
+
+
 def grow(n: Node, g: Ex, par: Callable[[Node], str]) -> Iterator[Node]:
     """Temporal node ``n`` (``X B``) grown by operand ``g``: ``G until B`` / ``G since B`` (X: eventually,
     after / once, before), ``B until G`` / ``B since G`` (X: always / historically), and ``G implies X B``.
