@@ -117,3 +117,25 @@ def test_until_operands_are_swapped(client):
     texts = {m.new.text for n, env in scopes(model.funcs["kept"].body, {}) for m in mutations(n, ctx, env)}
     assert "(some m.tag) until (m in Trash)" in texts, sorted(texts)
     client.parse(text.replace("m in Trash until some m.tag", "(some m.tag) until (m in Trash)"))
+
+
+def test_before_in_a_static_model_is_not_guessed(client, verifier):
+    """Without ``var`` the analyzer solves statically and leaves ``before F`` unconstrained: here it reports
+    a counterexample to ``p iff ok`` on an instance where ``ok`` is false, so it took ``before (some State)``
+    as true at the first state, where a trace has no state before. The evaluator answers Unknown there (no
+    pruning, no observation), and still evaluates ``before`` in a model with a ``var`` field."""
+    src = (
+        "sig State { succ: set State }\npred p {\n  before (some State)\n}\n"
+        "pred ok { all s: State | s !in s.^succ }\nassert a { p[] iff ok[] }\ncheck a for 3\n"
+    )
+    cmd = verifier.check(src).commands[0]
+    assert cmd.outcome == "counterexample" and cmd.witness
+    model = client.parse(src)
+    inst = parse_witness(cmd.witness, model)
+    assert inst is not None and holds(model, inst, model.funcs["ok"].body) is False
+    with pytest.raises(Unknown):
+        holds(model, inst, model.funcs["p"].body)
+    temporal = src.replace("sig State { succ", "sig State { var succ")
+    m2 = client.parse(temporal)
+    inst2 = parse_witness(cmd.witness, m2)
+    assert inst2 is not None and holds(m2, inst2, m2.funcs["p"].body) is False

@@ -152,7 +152,13 @@ class Extractor:
                     "one": s.isOne is not None,
                     "var": s.isVariable is not None,
                     "fields": [
-                        {"name": str(f.label), "ar": int(f.type().arity()), "ty": str(f.type())} for f in s.getFields()
+                        {
+                            "name": str(f.label),
+                            "ar": int(f.type().arity()),
+                            "ty": str(f.type()),
+                            "var": f.isVariable is not None,
+                        }
+                        for f in s.getFields()
                     ],
                     "facts": [self.node(x) for x in s.getFacts()],
                 }
