@@ -57,9 +57,6 @@ class Evaluator:
         self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, position, values of its free variables) -> value
         self.pos = 0  # position in the (infinite, lasso-shaped) trace; 0 for a static instance
         self.length = len(inst.states)
-        # a model that declares no `var` sig or field is solved statically, where the analyzer leaves
-        # `before F` unconstrained (measured: both values occur); the evaluator does not guess it
-        self.static = not any(s.get("var") or any(f.get("var") for f in s["fields"]) for s in model.sigs)
 
     def univ(self) -> Rel:
         if self.inst.numeric:
@@ -228,7 +225,7 @@ class Evaluator:
             return any(self.at(q, sub, env) for q in self.future())
         past = self.past()
         if op == "BEFORE":
-            if self.static:
+            if not self.model.temporal:  # solved statically: the analyzer leaves `before F` unconstrained
                 raise Unknown("before in a model without var")
             return p > 0 and self.at(p - 1, sub, env)
         if op == "HISTORICALLY":

@@ -264,11 +264,12 @@ class MutationSearch(Observer):
             names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
             names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
             grammars.append((n, scope, Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names))))
-        grown = []  # temporal nodes that grow by a synthesized operand (synth.grow)
+        grown = []  # temporal nodes that grow by a synthesized operand (synth.grow), one grammar for all
         used = {x.name for t, _ in targets for x in t.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
+        operands = Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))
         for n, env in growable(targets, ctx.var_names):
             scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
-            grown.append((n, scope, Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))))
+            grown.append((n, scope, operands))
         # a grown node keeps all of the original node (an insertion of |G| + 1, where a whole formula also
         # deletes the original): the level's grown nodes come before its whole formulas; operands up to
         # GROW_MAX only (larger ones, ground ones above all, would spend the proposals of whole formulas)

@@ -38,9 +38,9 @@ WRAP_OPS = frozenset(op for op, _ in WRAPS)
 TIMED = WRAP_OPS | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
 NESTED = {("ALWAYS", "EVENTUALLY"), ("EVENTUALLY", "ALWAYS")}  # the only wrapper directly around another
 # growing a temporal node X B by a synthesized operand G: G first (G until B), or G second (A until G)
-GROW_FIRST = {"EVENTUALLY": ("UNTIL", "until"), "AFTER": ("UNTIL", "until"), "ONCE": ("SINCE", "since")}
-GROW_FIRST["BEFORE"] = ("SINCE", "since")
-GROW_SECOND = {"ALWAYS": ("UNTIL", "until"), "HISTORICALLY": ("SINCE", "since")}
+UNTIL, SINCE = ("UNTIL", "until"), ("SINCE", "since")
+GROW_FIRST = {"EVENTUALLY": UNTIL, "AFTER": UNTIL, "ONCE": SINCE, "BEFORE": SINCE}
+GROW_SECOND = {"ALWAYS": UNTIL, "HISTORICALLY": SINCE}
 GROWN = frozenset(GROW_FIRST) | frozenset(GROW_SECOND)
 
 

@@ -12,6 +12,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from fmrepair.verifiers.alloy.process import VerifierUnavailable, WorkerDied, WorkerProcessBase, WorkerTimeout
@@ -98,6 +99,11 @@ class Model:
     lib: dict[str, Func] = field(default_factory=dict)
     lib_types: dict[str, tuple[list[str], str, bool]] = field(default_factory=dict)  # (params, return, private)
     lib_sigs: list[dict[str, Any]] = field(default_factory=list)
+
+    @cached_property
+    def temporal(self) -> bool:
+        """Declares a ``var`` sig or field (Alloy 6): solved over traces; otherwise solved statically."""
+        return any(s.get("var") or any(f.get("var") for f in s["fields"]) for s in self.sigs)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Model:
