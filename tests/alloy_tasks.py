@@ -1,11 +1,16 @@
 """Task builders shared by the Alloy search tests (not a test module): Alloy4Fun-style hidden-oracle tasks,
-ARepair-style frozen tasks, the gate as the loop calls it (text checks only) and a search config."""
+ARepair-style frozen tasks, the gate as the loop calls it (text checks only), a search config, and the
+evaluator-against-analyzer comparison."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fmrepair.agents.config import Budget, RepairConfig
+from fmrepair.agents.mutation.instance import Instance, Unknown, parse_witness
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.syntax import Model
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 
@@ -40,3 +45,22 @@ def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterati
         budget=Budget(candidates=candidates, wall_seconds=seconds, iterations=iterations),
         check_timeout_s=10,
     )
+
+
+def decided_like_the_analyzer(verifier, src: str, model: Model, value: Callable[[int, Instance], bool]) -> int:
+    """``src`` has a ``check cI`` and a ``run rI`` per formula I: on each witness, ``value(I, instance)`` (the
+    Python evaluator; Unknown skips it) must be what the analyzer found (true on a run's instance, false on a
+    check's counterexample). Returns how many witnesses were decided."""
+    decided = 0
+    for cmd in verifier.check(src).commands:
+        if not cmd.witness:
+            continue
+        inst = parse_witness(cmd.witness, model)
+        assert inst is not None, cmd.witness
+        try:
+            got = value(int(cmd.label[1:]), inst)
+        except Unknown:
+            continue
+        assert got == (cmd.label[0] == "r"), (cmd.label, cmd.witness)
+        decided += 1
+    return decided
