@@ -47,11 +47,13 @@ def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterati
     )
 
 
-def decided_like_the_analyzer(verifier, src: str, model: Model, value: Callable[[int, Instance], bool]) -> int:
+def decided_like_the_analyzer(
+    verifier, src: str, model: Model, value: Callable[[int, Instance], bool]
+) -> tuple[int, int]:
     """``src`` has a ``check cI`` and a ``run rI`` per formula I: on each witness, ``value(I, instance)`` (the
     Python evaluator; Unknown skips it) must be what the analyzer found (true on a run's instance, false on a
-    check's counterexample). Returns how many witnesses were decided."""
-    decided = 0
+    check's counterexample). Returns how many witnesses were decided and how many were not (Unknown)."""
+    decided = undecided = 0
     for cmd in verifier.check(src).commands:
         if not cmd.witness:
             continue
@@ -60,7 +62,8 @@ def decided_like_the_analyzer(verifier, src: str, model: Model, value: Callable[
         try:
             got = value(int(cmd.label[1:]), inst)
         except Unknown:
+            undecided += 1
             continue
         assert got == (cmd.label[0] == "r"), (cmd.label, cmd.witness)
         decided += 1
-    return decided
+    return decided, undecided

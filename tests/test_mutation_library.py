@@ -5,7 +5,7 @@ ordering task is repaired."""
 
 from __future__ import annotations
 
-from alloy_tasks import config, gate, hidden_task
+from alloy_tasks import config, decided_like_the_analyzer, gate, hidden_task
 
 from fmrepair.agents.mutation.instance import holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
@@ -64,28 +64,20 @@ LIFT_FORMULAS = [
 def _agree_with_analyzer(client, verifier, head: str, formulas: list[str], scope: str) -> tuple[int, int]:
     """Each formula checked and run by Alloy: our value on every counterexample must be false and on every
     instance true (facts hold on both). Returns (decided, undecided)."""
-    from fmrepair.agents.mutation.instance import Unknown, facts_hold
+    from fmrepair.agents.mutation.instance import facts_hold
 
     src = head + "\n".join(f"pred p{i} {{ {f} }}" for i, f in enumerate(formulas)) + "\n"
     src += "\n".join(
         f"check c{i} {{ p{i} }} for {scope}\nrun r{i} {{ p{i} }} for {scope}" for i in range(len(formulas))
     )
     model = client.parse(src)
-    decided = undecided = 0
-    for cmd in verifier.check(src).commands:
-        if not cmd.witness:
-            continue
-        inst = parse_witness(cmd.witness, model)
-        assert inst is not None, cmd.witness
-        try:
-            value = holds(model, inst, model.funcs[f"p{cmd.label[1:]}"].body)
-            assert facts_hold(model, inst)
-        except Unknown:
-            undecided += 1
-            continue
-        assert value == (cmd.label[0] == "r"), (formulas[int(cmd.label[1:])], cmd.witness)
-        decided += 1
-    return decided, undecided
+
+    def value(i: int, inst) -> bool:
+        got = holds(model, inst, model.funcs[f"p{i}"].body)
+        assert facts_hold(model, inst)
+        return got
+
+    return decided_like_the_analyzer(verifier, src, model, value)
 
 
 def test_library_functions_evaluated_like_the_analyzer(client, verifier):
