@@ -132,3 +132,46 @@ def test_before_in_a_static_model_is_not_guessed(client, verifier):
     m2 = client.parse(temporal)
     inst2 = parse_witness(cmd.witness, m2)
     assert inst2 is not None and holds(m2, inst2, m2.funcs["p"].body) is False
+
+
+SUBSET_VARIES = """sig Seg { succ: lone Seg }
+var sig Busy in Seg {}
+var sig Guest {}
+pred c1 { some (Busy.*succ) - Busy }
+pred c2 { Busy.*succ = Seg }
+pred c3 { always (Busy' in Busy.*succ) }
+pred c4 { some (univ - Seg) & Busy }
+pred c5 { eventually (Seg - Busy) in Seg.iden.succ }
+pred g1 { some Guest.*(Guest->Guest) }
+"""
+
+
+def test_univ_on_a_trace_where_only_a_subset_sig_varies(client, verifier):
+    """univ (behind `*r`, `iden`, `univ`) is the union of every sig's atoms. A `var` subset sig that varies
+    (`var sig Busy in Seg`) leaves it the same in every state, so the evaluator decides these formulas on
+    traces; a `var` top-level sig that gains or loses atoms still leaves them Unknown."""
+    model = client.parse(SUBSET_VARIES)
+    preds = ["c1", "c2", "c3", "c4", "c5"]
+    src = SUBSET_VARIES + "\n".join(
+        f"check c{i} {{ (always no Guest) implies {p} }} for 3 but 2..4 steps\n"
+        f"run r{i} {{ {p} and always some Busy and (some Busy implies after Busy != Busy') and always no Guest }} "
+        "for 3 but 2..4 steps"
+        for i, p in enumerate(preds)
+    )
+
+    varied = []
+
+    def value(i: int, inst) -> bool:
+        varied.append(any(s.sigs["Busy"] != inst.sigs["Busy"] for s in inst.states))
+        return holds(model, inst, model.funcs[preds[i]].body)
+
+    decided, undecided = decided_like_the_analyzer(verifier, src, model, value)
+    assert decided >= 8 and undecided == 0 and sum(varied) >= 4
+    guest = parse_witness(
+        "trace of 2 states, looping back to state 1\nstate 0:\n  Seg = {Seg$0}\n  Busy = {}\n  Guest = {}\n"
+        "  succ = {}\nstate 1:\n  Seg = {Seg$0}\n  Busy = {Seg$0}\n  Guest = {Guest$0}\n  succ = {}",
+        model,
+    )
+    assert guest is not None and guest.varying
+    with pytest.raises(Unknown):
+        holds(model, guest, model.funcs["g1"].body)  # univ changes with the states: not guessed

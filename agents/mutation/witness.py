@@ -36,7 +36,7 @@ class Instance:
         self.univ: Rel = self.atoms | frozenset(INT_ATOMS)
         self.states: list[Instance] = [self]
         self.loop = 0
-        self.varying = False  # some sig's atoms differ between states (then univ is not one state's atoms)
+        self.varying = False  # the states' atoms differ (then univ is not one state's atoms)
 
     def state(self, pos: int) -> int:
         """The state at a position of the infinite trace the lasso unrolls to."""
@@ -87,7 +87,8 @@ def parse_witness(witness: str | None, model: Model) -> Instance | None:
     assert first is not None
     first.states = [x for x in states if x is not None]
     first.loop = loop
-    first.varying = any(x.sigs != first.sigs for x in first.states)
+    # univ is the union of the sigs' atoms: a subset sig (`var sig Moving in Train`) that varies leaves it
+    first.varying = any(x.atoms != first.atoms for x in first.states)
     first.numeric = any(x.numeric for x in first.states)
     return first
 
