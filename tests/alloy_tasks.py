@@ -67,3 +67,24 @@ def decided_like_the_analyzer(
         assert got == (cmd.label[0] == "r"), (cmd.label, cmd.witness)
         decided += 1
     return decided, undecided
+
+
+def repaired_by(verifier, task: Task, cfg: RepairConfig, switch_off: Callable[[], None]) -> tuple[str, object]:
+    """Repairs ``task`` with the search (a faithful repair is asserted) and returns the accepted candidate's
+    description, then the outcome of the same search after ``switch_off()`` (which removes one tool)."""
+    from fmrepair.agents.runner import repair_task
+    from fmrepair.serving.scripted import ScriptedModel
+
+    seen: list[tuple[str, bool]] = []
+    out = repair_task(
+        task,
+        ScriptedModel([]),
+        verifier,
+        cfg,
+        gate=gate,
+        on_attempt=lambda a: seen.append((a.raw or "", bool(a.faithful))),
+    )
+    assert out.result.faithful, out.result.stop_reason
+    accepted = [r for r, ok in seen if ok][0]
+    switch_off()
+    return accepted, repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)

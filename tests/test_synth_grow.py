@@ -6,14 +6,12 @@ development split's shape) is repaired by a grown node and is not without them a
 
 from __future__ import annotations
 
-from alloy_tasks import config, decided_like_the_analyzer, gate, hidden_task
+from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import search as search_mod
 from fmrepair.agents.mutation.instance import holds
 from fmrepair.agents.mutation.operators import Context, render, scopes
 from fmrepair.agents.mutation.synth import GROWN, Grammar, grow, growable
-from fmrepair.agents.runner import repair_task
-from fmrepair.serving.scripted import ScriptedModel
 
 BOX = """sig Mail { var tag: lone Label }
 sig Label {}
@@ -80,20 +78,10 @@ def test_a_stays_until_fix_needs_a_grown_node(verifier, monkeypatch):
     task = hidden_task("restore", SPEC, ORACLE, "restore")
     cfg = config("mutate", candidates=40)
     cfg.budget.proposals = 20000  # without growing, the proposals run out (after 30 checks): keep it short
-    seen: list[tuple[str, bool]] = []
-    out = repair_task(
-        task,
-        ScriptedModel([]),
-        verifier,
-        cfg,
-        gate=gate,
-        on_attempt=lambda a: seen.append((a.raw or "", bool(a.faithful))),
-    )
-    assert out.result.faithful, out.result.stop_reason
-    accepted = [r for r, ok in seen if ok][0]
+    accepted, out = repaired_by(
+        verifier, task, cfg, lambda: monkeypatch.setattr(search_mod, "grow", lambda *a: iter(()))
+    )  # the same search, nothing grown
     assert accepted.startswith("synth:") and "until" in accepted, accepted
-    monkeypatch.setattr(search_mod, "grow", lambda *a: iter(()))  # the same search, nothing grown
-    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate)
     assert not out.result.faithful, out.candidate
     assert out.result.stop_reason.startswith(("proposals", "candidates")), out.result.stop_reason
 

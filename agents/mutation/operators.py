@@ -218,6 +218,8 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         yield from _symmetric(n, ctx)
     if n.ar >= 1 and not n.bool_:
         yield from _joins(n, ctx, scope)
+    if ctx.temporal and k == "ExprBinary" and op == "JOIN" and len(n.c) == 2 and valid(n.c[0], ctx):
+        yield from _step_union(n, ctx)
     if k in LEAF_KINDS:
         yield from _replace_leaf(n, ctx, scope)
     if ctx.lib:
@@ -310,6 +312,18 @@ def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
             text = f"{g.text} implies {ctx.par(body)}"
             new = Node("ExprBinary", body.s, body.e, [g, clone(body)], op="IMPLIES", bool_=True, text=text)
             yield Mutation(body, new, f"guard: `{g.text} implies ...`", "distinct")
+
+
+def _step_union(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """``a.r`` -> ``a + a.r`` when both have one type: a step that may also stay (``t.pos' in t.pos +
+    t.pos.next``, the frame condition of a trace). In models that declare ``var`` only (measured there)."""
+    a = n.c[0]
+    if a.ar != n.ar or ctx.cols(a.ty) != ctx.cols(n.ty) or not ctx.cols(n.ty):
+        return
+    text = f"{ctx.par(a)} + {ctx.par(n)}"
+    yield mut(
+        n, Node("ExprBinary", n.s, n.e, [clone(a), clone(n)], op="PLUS", ar=n.ar, ty=n.ty, text=text), "union", ctx
+    )
 
 
 def _symmetric(n: Node, ctx: Context) -> Iterator[Mutation]:

@@ -23,6 +23,7 @@ from fmrepair.agents.config import (
 from fmrepair.agents.evaluate import Evaluation, count_commands
 from fmrepair.agents.mutation.lift import lifted
 from fmrepair.agents.mutation.localize import core_spans, score_nodes
+from fmrepair.agents.mutation.nested import nested_pairs
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
@@ -240,11 +241,11 @@ class MutationSearch(Observer):
         if flips:
             self._level(self._synthesized(targets, ctx, model, 2, SYNTH_SMALL), source, ctx, model)
         if depth >= 2:
-            self._level(self._combos(pool, 2, scores), source, ctx, model)
+            self._level(self._combos(pool, 2, scores, ctx), source, ctx, model)
         if flips:
             self._level(self._synthesized(targets, ctx, model, SYNTH_SMALL + 1, MAX_FORMULA), source, ctx, model)
         if depth >= 3:
-            self._level(self._combos(singles[:TRIPLE_POOL], 3, scores), source, ctx, model)
+            self._level(self._combos(singles[:TRIPLE_POOL], 3, scores, ctx), source, ctx, model)
         if self.synth and not flips:
             self._level(self._synthesized(targets, ctx, model, 2, MAX_FORMULA), source, ctx, model)
         return self.found
@@ -283,14 +284,23 @@ class MutationSearch(Observer):
                 for f in g.ranked(scope, size, size):
                     yield (Mutation(n, f.node, f"synth: `{ctx.text(n)}` -> `{f.node.text}`", "synth"),)
 
-    def _combos(self, pool: list[Mutation], r: int, scores: dict[int, float]) -> Iterator[tuple[Mutation, ...]]:
-        combos = [
-            c
+    def _combos(
+        self, pool: list[Mutation], r: int, scores: dict[int, float], ctx: Context
+    ) -> Iterator[tuple[Mutation, ...]]:
+        """Combinations of ``r`` mutations at disjoint nodes; for ``r = 2`` in a model that declares ``var``,
+        also nested pairs (a mutation inside another one's node, agents/mutation/nested.py), ranked alike."""
+        ranked: list[tuple[float, tuple[Mutation, ...]]] = [
+            (-sum(scores.get(m.target.id, 0.0) for m in c), c)
             for c in itertools.combinations(pool, r)
             if all(a.target.e <= b.target.s or b.target.e <= a.target.s for a, b in itertools.combinations(c, 2))
         ]
-        combos.sort(key=lambda c: -sum(scores.get(m.target.id, 0.0) for m in c))
-        return iter(combos)
+        if r == 2 and ctx.temporal:
+            ranked += [
+                (-scores.get(a.target.id, 0.0) - scores.get(b.target.id, 0.0), (both,))
+                for both, a, b in nested_pairs(pool, ctx)
+            ]
+        ranked.sort(key=lambda x: x[0])  # stable: disjoint pairs first among equal scores
+        return iter(c for _, c in ranked)
 
     def _level(
         self,
