@@ -5,7 +5,7 @@ visible property (lifted); and, given a second run of the same tasks at the same
 
 The kind is read from the accepted attempt's description (agents/mutation/search.py writes the mutation
 descriptions joined by "; ", a second-order mutation as "A; then B", a synthesized formula as "synth: ...",
-a lifted edit as "lift: ...").
+a lifted edit as "lift: ...", a nested pair as "A; inside it B").
 
     .venv/bin/python benchmarks/search_fix_kinds.py RUN [RUN_WITHOUT] [--json]
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 from fmrepair.eval.stats import compare
 from fmrepair.runlog import RunLog
 
-KINDS = ("single", "second-order", "pair", "triple", "synthesized", "synthesized + mutation", "lifted")
+KINDS = ("single", "second-order", "pair", "nested pair", "triple", "synthesized", "synthesized + mutation", "lifted")
 
 
 def kind_of(desc: str) -> str:
@@ -31,6 +31,8 @@ def kind_of(desc: str) -> str:
         return "lifted"
     if any(p.startswith("synth:") for p in parts):
         return "synthesized" if len(parts) == 1 else "synthesized + mutation"
+    if "; inside it " in desc:  # a mutation inside another one's node (agents/mutation/nested.py)
+        return "nested pair"
     if len(parts) == 1:
         return "second-order" if "; then " in desc else "single"
     return "pair" if len(parts) == 2 else "triple"
