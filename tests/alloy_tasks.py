@@ -5,6 +5,7 @@ evaluator-against-analyzer comparison."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.agents.mutation.instance import Instance, Unknown, parse_witness
@@ -12,6 +13,9 @@ from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
 from fmrepair.verifiers.alloy.syntax import Model
 from fmrepair.verifiers.alloy.text import split_paragraphs
+
+if TYPE_CHECKING:
+    from fmrepair.agents.runner import RepairOutcome
 
 
 def gate(task: Task, candidate: str) -> dict:
@@ -69,7 +73,7 @@ def decided_like_the_analyzer(
     return decided, undecided
 
 
-def repaired_by(verifier, task: Task, cfg: RepairConfig, switch_off: Callable[[], None]) -> tuple[str, object]:
+def repaired_by(verifier, task: Task, cfg: RepairConfig, switch_off: Callable[[], None]) -> tuple[str, RepairOutcome]:
     """Repairs ``task`` with the search (a faithful repair is asserted) and returns the accepted candidate's
     description, then the outcome of the same search after ``switch_off()`` (which removes one tool)."""
     from fmrepair.agents.runner import repair_task

@@ -91,7 +91,6 @@ def nested_pairs(pool: list[Mutation], ctx: Context) -> Iterator[tuple[Mutation,
     """(composite, outer, inner) for every pair of ``pool`` that composes."""
     for a in pool:
         for b in pool:
-            if a.target.s <= b.target.s and b.target.e <= a.target.e and b.target is not a.target:
-                got = nested(a, b, ctx)
-                if got is not None:
-                    yield got, a, b
+            got = nested(a, b, ctx)
+            if got is not None:
+                yield got, a, b

@@ -55,7 +55,7 @@ class Context:
         self.source = source
         self.model = model
         self.top = {s["name"]: self._top(s["name"]) for s in model.sigs}
-        self.temporal = bool(re.search(r"\bvar\b", source))
+        self.temporal = model.temporal  # declares a `var` sig or field (Model.temporal)
         self.var_names = set(re.findall(r"\bvar\s+(?:(?:abstract|one|lone|some)\s+)*sig\s+(\w+)", source))
         self.var_names |= set(re.findall(r"\bvar\s+(\w+)\s*:", source))
         self.fields = [

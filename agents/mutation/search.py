@@ -45,6 +45,24 @@ GROW_MAX = SYNTH_SMALL - 1  # largest synthesized operand of a grown temporal no
 Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
 
 
+def combos(pool: list[Mutation], r: int, scores: dict[int, float], ctx: Context) -> Iterator[tuple[Mutation, ...]]:
+    """Combinations of ``r`` mutations at disjoint nodes, most suspicious first; for ``r = 2`` in a model that
+    declares ``var``, also nested pairs (a mutation inside another one's node, agents/mutation/nested.py),
+    ranked alike (disjoint pairs first among equal scores)."""
+    ranked: list[tuple[float, tuple[Mutation, ...]]] = [
+        (-sum(scores.get(m.target.id, 0.0) for m in c), c)
+        for c in itertools.combinations(pool, r)
+        if all(a.target.e <= b.target.s or b.target.e <= a.target.s for a, b in itertools.combinations(c, 2))
+    ]
+    if r == 2 and ctx.temporal:
+        ranked += [
+            (-scores.get(a.target.id, 0.0) - scores.get(b.target.id, 0.0), (both,))
+            for both, a, b in nested_pairs(pool, ctx)
+        ]
+    ranked.sort(key=lambda x: x[0])  # stable
+    return iter(c for _, c in ranked)
+
+
 class RoundDone(Exception):  # noqa: N818 - control flow: this round's share of the budget is spent
     pass
 
@@ -241,11 +259,11 @@ class MutationSearch(Observer):
         if flips:
             self._level(self._synthesized(targets, ctx, model, 2, SYNTH_SMALL), source, ctx, model)
         if depth >= 2:
-            self._level(self._combos(pool, 2, scores, ctx), source, ctx, model)
+            self._level(combos(pool, 2, scores, ctx), source, ctx, model)
         if flips:
             self._level(self._synthesized(targets, ctx, model, SYNTH_SMALL + 1, MAX_FORMULA), source, ctx, model)
         if depth >= 3:
-            self._level(self._combos(singles[:TRIPLE_POOL], 3, scores, ctx), source, ctx, model)
+            self._level(combos(singles[:TRIPLE_POOL], 3, scores, ctx), source, ctx, model)
         if self.synth and not flips:
             self._level(self._synthesized(targets, ctx, model, 2, MAX_FORMULA), source, ctx, model)
         return self.found
@@ -283,24 +301,6 @@ class MutationSearch(Observer):
             for n, scope, g in grammars:
                 for f in g.ranked(scope, size, size):
                     yield (Mutation(n, f.node, f"synth: `{ctx.text(n)}` -> `{f.node.text}`", "synth"),)
-
-    def _combos(
-        self, pool: list[Mutation], r: int, scores: dict[int, float], ctx: Context
-    ) -> Iterator[tuple[Mutation, ...]]:
-        """Combinations of ``r`` mutations at disjoint nodes; for ``r = 2`` in a model that declares ``var``,
-        also nested pairs (a mutation inside another one's node, agents/mutation/nested.py), ranked alike."""
-        ranked: list[tuple[float, tuple[Mutation, ...]]] = [
-            (-sum(scores.get(m.target.id, 0.0) for m in c), c)
-            for c in itertools.combinations(pool, r)
-            if all(a.target.e <= b.target.s or b.target.e <= a.target.s for a, b in itertools.combinations(c, 2))
-        ]
-        if r == 2 and ctx.temporal:
-            ranked += [
-                (-scores.get(a.target.id, 0.0) - scores.get(b.target.id, 0.0), (both,))
-                for both, a, b in nested_pairs(pool, ctx)
-            ]
-        ranked.sort(key=lambda x: x[0])  # stable: disjoint pairs first among equal scores
-        return iter(c for _, c in ranked)
 
     def _level(
         self,
