@@ -12,6 +12,7 @@ import itertools
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from types import GeneratorType
 
 from fmrepair.agents.config import (
@@ -43,6 +44,12 @@ GROW_MAX = SYNTH_SMALL - 1  # largest synthesized operand of a grown temporal no
 
 
 Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
+
+
+def empty_body(body: Node, a: int, b: int) -> bool:
+    """The paragraph whose text between braces is ``[a, b)`` has no formula: the parser gave it a ``true``
+    that spans the braces (nothing inside them to mutate; synthesis fills the hole, ``prepare``)."""
+    return body.k == "ExprConstant" and body.op == "TRUE" and body.s < a and b < body.e
 
 
 def combos(pool: list[Mutation], r: int, scores: dict[int, float], ctx: Context) -> Iterator[tuple[Mutation, ...]]:
@@ -95,6 +102,7 @@ class MutationSearch(Observer):
         self.lift = session.config.search_lift
         self.ranker = load_ranker(session.config.search_ranker)  # None: the order below, unchanged
         self.loc: dict[int, float] = {}  # localization score per node (the ranker adds to it)
+        self.empty: set[int] = set()  # empty editable bodies: synthesis targets only (prepare)
 
     # -- setup -----------------------------------------------------------------------------------
     def prepare(self, source: str) -> tuple[Model, Context, list[tuple[Node, dict[str, str]]]]:
@@ -119,6 +127,13 @@ class MutationSearch(Observer):
             for n, env in scopes(root, params)
             if n.s >= 0 and any(a <= n.s and n.e <= b for a, b in self.bodies)
         ]
+        self.empty = set()
+        for f in model.funcs.values():  # a parameterless pred with nothing in its braces (a param's type is
+            for a, b in self.bodies:  # in no node of an empty body): one synthesis target, the whole hole
+                if not f.params and empty_body(f.body, a, b):
+                    hole = replace(f.body, s=a, e=b, id=f.body.id)  # the evaluator overrides it by id
+                    self.empty.add(hole.id)
+                    targets.append((hole, {}))
         return model, ctx, targets
 
     # -- checking --------------------------------------------------------------------------------
@@ -231,7 +246,7 @@ class MutationSearch(Observer):
         self.seen.add(canonical(source))
         if self.lift:  # what a visible property says the predicate means: a few candidates, first
             self._level([(m,) for m in lifted(model, ctx, self.bodies)], source, ctx, model)
-        singles = [m for n, env in targets for m in mutations(n, ctx, env)]
+        singles = [m for n, env in targets if n.id not in self.empty for m in mutations(n, ctx, env)]
         envs = {n.id: env for n, env in targets}
         fixes: dict[int, float] = {}
         if self.obs:
