@@ -8,9 +8,17 @@ search stops at its first faithful candidate, so a fixed task's fix came at chec
 counts as fixed within budget B when ``attempts <= B``. Not-faulty tasks and infrastructure faults are out.
 
     .venv/bin/python benchmarks/ranker_heldout.py RUN_WITHOUT RUN_WITH [--budgets 100,300,1000] [--json]
+        [--rerun-without RUN] [--rerun-with RUN]
 
-Either side may be several run folders, comma-separated (families run apart); a task in two folders of
-one side is an error.
+Either side may be several run folders, comma-separated (families run apart), each optionally limited to
+some families (``FOLDER:library+lift``); a task in two folders of one side is an error.
+
+A budget above the one a run had is read only where it is known: the search checks candidates one at a
+time and its budgets only stop it, so a task that stopped for a reason no budget moves (fixed, proposal
+budget, exhausted) has the same result at any larger candidate budget; a task that stopped on the
+candidate budget (or the ill-formed allowance, or the wall cap) is unknown above the checks it made. Such
+tasks can be rerun at the larger budget (``--rerun-without`` / ``--rerun-with``: their results take the
+place of the side's); a budget at which a task is still unknown is refused, naming the tasks.
 """
 
 from __future__ import annotations
@@ -23,10 +31,17 @@ import statistics
 from fmrepair.eval.stats import compare, mcnemar_exact
 from fmrepair.runlog import RunLog
 
+BUDGET_STOPS = ("candidates", "ill_formed", "wall_cap")  # stops a larger candidate budget can move
+
 
 def _results(folders: str) -> list:
-    """The results of one side: its run folders, comma-separated."""
-    return [r for folder in folders.split(",") for r in RunLog.open(folder).results()]
+    """The results of one side: its run folders, comma-separated, each ``FOLDER[:FAMILY+FAMILY]``."""
+    out = []
+    for spec in folders.split(","):
+        folder, _, fams = spec.partition(":")
+        keep = set(fams.split("+")) if fams else None
+        out += [r for r in RunLog.open(folder).results() if keep is None or r.task_id.split("/")[0] in keep]
+    return out
 
 
 def counts_ill_formed(folders: str) -> bool:
@@ -34,18 +49,43 @@ def counts_ill_formed(folders: str) -> bool:
     return any("ill_formed" in r.extra for r in _results(folders))
 
 
-def checks_to_fix(folders: str) -> dict[str, float]:
-    """task id -> checked candidates until its faithful fix (inf when not fixed); counted tasks only."""
-    out: dict[str, float] = {}
-    seen: set[str] = set()
+def side(folders: str, rerun: str | None = None) -> list:
+    """One side's results (a task in two of its folders is an error), the rerun's in place of theirs: each
+    rerun task must be one the side stopped on a budget (any other result no larger budget can change)."""
+    results: dict = {}
     for r in _results(folders):
-        if r.task_id in seen:  # every task, counted or not
+        if r.task_id in results:  # every task, counted or not
             raise SystemExit(f"{r.task_id} is in two run folders of one side: {folders}")
-        seen.add(r.task_id)
+        results[r.task_id] = r
+    for r in _results(rerun) if rerun else []:
+        old = results.get(r.task_id)
+        if old is None or not old.stop_reason.startswith(BUDGET_STOPS):
+            why = "not on this side" if old is None else f"stopped on {old.stop_reason.split(':')[0]!r}"
+            raise SystemExit(f"rerun {rerun}: {r.task_id} is {why}; only tasks stopped on a budget are rerun")
+        results[r.task_id] = r
+    return list(results.values())
+
+
+def checks_to_fix(results: list) -> dict[str, tuple[float, float]]:
+    """task id -> (checked candidates until its faithful fix, inf when not fixed; the largest budget its
+    result is known at: inf unless it stopped on a budget), counted tasks only."""
+    out: dict[str, tuple[float, float]] = {}
+    for r in results:
         if r.counted:
             checked = r.attempts - int(r.extra.get("ill_formed") or 0)  # ill-formed ones spend no budget
-            out[r.task_id] = float(checked) if r.faithful else math.inf
+            known = float(checked) if not r.faithful and r.stop_reason.startswith(BUDGET_STOPS) else math.inf
+            out[r.task_id] = (float(checked) if r.faithful else math.inf, known)
     return out
+
+
+def fixed_within(c: dict[str, tuple[float, float]], tasks: list[str], budget: int, name: str) -> dict[str, bool]:
+    unknown = sorted(t for t in tasks if c[t][1] < budget)
+    if unknown:
+        raise SystemExit(
+            f"budget {budget}: {len(unknown)} task(s) of the {name} side stopped on a smaller budget and were "
+            f"not rerun ({', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}); rerun them or lower --budgets"
+        )
+    return {t: c[t][0] <= budget for t in tasks}
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -53,16 +93,18 @@ def _pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, math.ceil(q * len(s)) - 1)]
 
 
-def summary(a: str, b: str, budgets: list[int]) -> dict:
+def summary(a: str, b: str, budgets: list[int], rerun_a: str | None = None, rerun_b: str | None = None) -> dict:
     if counts_ill_formed(a) != counts_ill_formed(b):
         raise SystemExit(
             "one run counts ill-formed candidates apart (code from 0152f08 on) and the other does not: "
             "their candidate counts are in different units"
         )
-    ca, cb = checks_to_fix(a), checks_to_fix(b)
+    full_a, full_b = checks_to_fix(side(a, rerun_a)), checks_to_fix(side(b, rerun_b))
+    ca, cb = ({t: v[0] for t, v in c.items()} for c in (full_a, full_b))
     common = sorted(set(ca) & set(cb))
     both = [t for t in common if ca[t] < math.inf and cb[t] < math.inf]
     out: dict = {"tasks": len(common), "fixed_by_both": len(both), "runs": {"without": a, "with": b}}
+    out["reruns"] = {"without": rerun_a, "with": rerun_b}
     for name, c in (("without", ca), ("with", cb)):
         xs = [c[t] for t in common]
         out[name] = {
@@ -75,7 +117,7 @@ def summary(a: str, b: str, budgets: list[int]) -> dict:
         }
     out["budgets"] = {}
     for budget in budgets:
-        cmp = compare({t: ca[t] <= budget for t in common}, {t: cb[t] <= budget for t in common})
+        cmp = compare(fixed_within(full_a, common, budget, "without"), fixed_within(full_b, common, budget, "with"))
         out["budgets"][budget] = cmp
     fewer = sum(cb[t] < ca[t] for t in both)
     more = sum(cb[t] > ca[t] for t in both)
@@ -94,8 +136,11 @@ def main() -> None:
     ap.add_argument("with_")
     ap.add_argument("--budgets", default="100,300,1000")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rerun-without", default=None, help="run folder: tasks of the without side rerun")
+    ap.add_argument("--rerun-with", default=None, help="run folder: tasks of the with side rerun")
     args = ap.parse_args()
-    s = summary(args.without, args.with_, [int(x) for x in args.budgets.split(",")])
+    budgets = [int(x) for x in args.budgets.split(",")]
+    s = summary(args.without, args.with_, budgets, args.rerun_without, args.rerun_with)
     if args.json:
         print(json.dumps(s, indent=1, default=str))
         return
