@@ -159,6 +159,8 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
                 yield mut(n, synth(n, ctx.source[n.s : n.os] + w + ctx.source[n.oe : n.e], op=o), "quantifier", ctx)
     if k == "ExprQt" and op == "ALL" and n.c and valid(n.c[0], ctx):
         yield from _distinct(n, ctx)
+        if ctx.temporal:
+            yield from change_guard(n, ctx)
     if k == "ExprUnary" and op in MULT and n.c and valid(n.c[0], ctx):
         for o, w in MULT.items():
             if o != op:
@@ -312,6 +314,29 @@ def _distinct(n: Node, ctx: Context) -> Iterator[Mutation]:
             text = f"{g.text} implies {ctx.par(body)}"
             new = Node("ExprBinary", body.s, body.e, [g, clone(body)], op="IMPLIES", bool_=True, text=text)
             yield Mutation(body, new, f"guard: `{g.text} implies ...`", "distinct")
+
+
+def change_guard(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """``all x: T | body`` -> ``all x: T | x.f' != x.f implies body`` for a ``var`` binary field f of T: a
+    property that should hold whenever x's f changes (``t.pos' != t.pos implies ...``: "whenever a train
+    moves"), the temporal counterpart of the pair guards. In models that declare ``var`` only."""
+    body = n.c[0]
+    for names, _, bound in n.decls:
+        top = ctx.cols(bound.ty)[:1] if bound.ar == 1 else []
+        for x in names if top else []:
+            vx = Node("ExprVar", -1, -1, name=x, ar=1, ty=bound.ty, text=x)
+            for f in ctx.fields:
+                if f.name not in ctx.var_names or f.ar != 2 or ctx.cols(f.ty)[:1] != top:
+                    continue
+                now = Node("ExprBinary", -1, -1, [vx, clone(f)], op="JOIN", ar=1, ty=f.ty, text=f"{x}.{f.name}")
+                primed = Node("ExprUnary", -1, -1, [clone(f)], op="PRIME", ar=2, ty=f.ty, text=f"{f.name}'")
+                nxt = Node("ExprBinary", -1, -1, [vx, primed], op="JOIN", ar=1, ty=f.ty, text=f"{x}.{f.name}'")
+                g = Node(
+                    "ExprBinary", -1, -1, [nxt, now], op="NOT_EQUALS", bool_=True, text=f"{nxt.text} != {now.text}"
+                )
+                text = f"{g.text} implies {ctx.par(body)}"
+                new = Node("ExprBinary", body.s, body.e, [g, clone(body)], op="IMPLIES", bool_=True, text=text)
+                yield Mutation(body, new, f"guard: `{g.text} implies ...`", "change")
 
 
 def _step_union(n: Node, ctx: Context) -> Iterator[Mutation]:

@@ -1,0 +1,83 @@
+"""The change guard (operators.change_guard): ``all x: T | b`` -> ``x.f' != x.f implies b`` for a ``var``
+field f of T, in models that declare ``var``. The guarded trees are evaluated in Python like the analyzer
+evaluates their text on lasso traces, a static model gets none, and a hidden-oracle task written here (a
+lamp may only be switched while its switch is unlocked) is repaired by the guard and is not without it."""
+
+from __future__ import annotations
+
+from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
+
+from fmrepair.agents.mutation import operators as operators_mod
+from fmrepair.agents.mutation.instance import holds
+from fmrepair.agents.mutation.operators import Context, mutations, render, scopes
+
+ROOM = """sig Level {}
+sig Lamp { var level: one Level, var owner: lone User }
+sig User {}
+var sig Locked in Lamp {}
+pred base {
+  always all l: Lamp | l not in Locked and some l.owner
+}
+"""
+
+
+def guards(text: str, client) -> tuple[object, Context, list]:
+    model = client.parse(text)
+    ctx = Context(text, model)
+    body = model.funcs["base"].body
+    singles = [m for n, env in scopes(body, {}) for m in mutations(n, ctx, env)]
+    return model, ctx, [m for m in singles if m.operator == "change"]
+
+
+def test_change_guards_are_evaluated_like_the_analyzer(client, verifier):
+    _, ctx, found = guards(ROOM, client)
+    assert sorted(m.desc for m in found) == [
+        "guard: `l.level' != l.level implies ...`",
+        "guard: `l.owner' != l.owner implies ...`",
+    ]
+    texts = [ROOM[: m.target.s] + render(m.new, ctx) + ROOM[m.target.e :] for m in found]
+    body_of = [t[t.index("pred base {") + len("pred base {") : t.rindex("}")] for t in texts]
+    src = ROOM + "".join(f"pred p{i} {{{b}}}\n" for i, b in enumerate(body_of))
+    cmds = "check c{0} {{ p{0} }} for 3 but 1..4 steps\nrun r{0} {{ p{0} }} for 3 but 1..4 steps\n"
+    src += "".join(cmds.format(i) for i in range(len(found)))
+    full = client.parse(src)  # every guarded text compiles
+    base = full.funcs["base"].body
+    by_span = {(n.s, n.e): n for n in base.walk()}
+
+    def value(i: int, inst) -> bool:
+        m = found[i]
+        return holds(full, inst, base, {by_span[(m.target.s, m.target.e)].id: m.new})  # the tree, not the text
+
+    decided, undecided = decided_like_the_analyzer(verifier, src, full, value)
+    assert decided == 2 * len(found) and undecided == 0
+
+
+def test_a_static_model_gets_no_change_guard(client):
+    static = ROOM.replace("var ", "")
+    assert guards(static, client)[2] == []
+
+
+SPEC = """sig Level {}
+sig Lamp { var level: one Level }
+var sig Unlocked in Lamp {}
+pred switching {
+  always all l: Lamp | l in Unlocked
+}
+"""
+ORACLE = """
+pred switching_OK { always all l: Lamp | l.level' != l.level implies l in Unlocked }
+assert switching_Repaired { switching[] iff switching_OK[] }
+check switching_Repaired expect 0
+"""
+
+
+def test_a_whenever_it_changes_fix_needs_the_change_guard(verifier, monkeypatch):
+    task = hidden_task("switching", SPEC, ORACLE, "switching")
+    cfg = config("mutate", candidates=40)
+    cfg.budget.proposals = 20000
+    cfg.search_synth = False  # mutations and their pairs only
+    accepted, out = repaired_by(
+        verifier, task, cfg, lambda: monkeypatch.setattr(operators_mod, "change_guard", lambda *a: iter(()))
+    )  # the same search, no change guard
+    assert accepted == "guard: `l.level' != l.level implies ...`", accepted
+    assert not out.result.faithful, out.candidate
