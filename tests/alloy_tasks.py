@@ -11,7 +11,7 @@ from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.agents.mutation.instance import Instance, Unknown, parse_witness
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
-from fmrepair.verifiers.alloy.syntax import Model
+from fmrepair.verifiers.alloy.syntax import Model, Node
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 if TYPE_CHECKING:
@@ -71,6 +71,30 @@ def decided_like_the_analyzer(
         assert got == (cmd.label[0] == "r"), (cmd.label, cmd.witness)
         decided += 1
     return decided, undecided
+
+
+def edits_decided_like_the_analyzer(
+    client, verifier, spec: str, edits: list[tuple[Node, Node, str]]
+) -> tuple[int, int]:
+    """Each edit (target node of ``spec``'s last paragraph ``pred base {...}``, its override tree, the edited
+    text) becomes a pred of its own with a check and a run; on their witnesses the override tree, evaluated
+    in Python, must be what the analyzer found for the text (decided_like_the_analyzer)."""
+    from fmrepair.agents.mutation.instance import holds
+
+    head = "pred base {"
+    bodies = [t[t.index(head) + len(head) : t.rindex("}")] for _, _, t in edits]
+    src = spec + "".join(f"pred p{i} {{{b}}}\n" for i, b in enumerate(bodies))
+    cmds = "check c{0} {{ p{0} }} for 3 but 1..4 steps\nrun r{0} {{ p{0} }} for 3 but 1..4 steps\n"
+    src += "".join(cmds.format(i) for i in range(len(edits)))
+    full = client.parse(src)  # every edited text compiles
+    base = full.funcs["base"].body
+    by_span = {(n.s, n.e): n for n in base.walk()}
+
+    def value(i: int, inst: Instance) -> bool:
+        target, new, _ = edits[i]
+        return holds(full, inst, base, {by_span[(target.s, target.e)].id: new})  # the tree, not the text
+
+    return decided_like_the_analyzer(verifier, src, full, value)
 
 
 def repaired_by(verifier, task: Task, cfg: RepairConfig, switch_off: Callable[[], None]) -> tuple[str, RepairOutcome]:

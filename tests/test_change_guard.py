@@ -5,10 +5,9 @@ lamp may only be switched while its switch is unlocked) is repaired by the guard
 
 from __future__ import annotations
 
-from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import config, edits_decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import operators as operators_mod
-from fmrepair.agents.mutation.instance import holds
 from fmrepair.agents.mutation.operators import Context, mutations, render, scopes
 
 ROOM = """sig Level {}
@@ -35,20 +34,8 @@ def test_change_guards_are_evaluated_like_the_analyzer(client, verifier):
         "guard: `l.level' != l.level implies ...`",
         "guard: `l.owner' != l.owner implies ...`",
     ]
-    texts = [ROOM[: m.target.s] + render(m.new, ctx) + ROOM[m.target.e :] for m in found]
-    body_of = [t[t.index("pred base {") + len("pred base {") : t.rindex("}")] for t in texts]
-    src = ROOM + "".join(f"pred p{i} {{{b}}}\n" for i, b in enumerate(body_of))
-    cmds = "check c{0} {{ p{0} }} for 3 but 1..4 steps\nrun r{0} {{ p{0} }} for 3 but 1..4 steps\n"
-    src += "".join(cmds.format(i) for i in range(len(found)))
-    full = client.parse(src)  # every guarded text compiles
-    base = full.funcs["base"].body
-    by_span = {(n.s, n.e): n for n in base.walk()}
-
-    def value(i: int, inst) -> bool:
-        m = found[i]
-        return holds(full, inst, base, {by_span[(m.target.s, m.target.e)].id: m.new})  # the tree, not the text
-
-    decided, undecided = decided_like_the_analyzer(verifier, src, full, value)
+    edits = [(m.target, m.new, ROOM[: m.target.s] + render(m.new, ctx) + ROOM[m.target.e :]) for m in found]
+    decided, undecided = edits_decided_like_the_analyzer(client, verifier, ROOM, edits)
     assert decided == 2 * len(found) and undecided == 0
 
 

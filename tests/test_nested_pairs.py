@@ -6,11 +6,10 @@ at the same budget."""
 
 from __future__ import annotations
 
-from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import config, edits_decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import operators as operators_mod
 from fmrepair.agents.mutation import search as search_mod
-from fmrepair.agents.mutation.instance import holds
 from fmrepair.agents.mutation.nested import nested_pairs
 from fmrepair.agents.mutation.operators import Context, mutations, render, scopes
 from fmrepair.verifiers.alloy.syntax import ParseError
@@ -49,19 +48,8 @@ def test_nested_pairs_are_evaluated_like_the_analyzer(client, verifier):
         picked.append((both, a, b))
         texts.append(text)
     assert len(picked) >= 12
-    body_of = [t[t.index("pred base {") + len("pred base {") : t.rindex("}")] for t in texts]
-    src = TAPE + "".join(f"pred p{i} {{{b}}}\n" for i, b in enumerate(body_of))
-    cmds = "check c{0} {{ p{0} }} for 3 but 1..4 steps\nrun r{0} {{ p{0} }} for 3 but 1..4 steps\n"
-    src += "".join(cmds.format(i) for i in range(len(picked)))
-    full = client.parse(src)  # every composed text compiles
-    base = full.funcs["base"].body
-    by_span = {(n.s, n.e): n for n in base.walk()}
-
-    def value(i: int, inst) -> bool:
-        both, a, _ = picked[i]
-        return holds(full, inst, base, {by_span[(a.target.s, a.target.e)].id: both.new})  # the tree, not the text
-
-    decided, _ = decided_like_the_analyzer(verifier, src, full, value)
+    edits = [(a.target, both.new, text) for (both, a, _), text in zip(picked, texts, strict=True)]
+    decided, _ = edits_decided_like_the_analyzer(client, verifier, TAPE, edits)
     assert decided >= len(picked)
 
 
