@@ -1,7 +1,8 @@
 """An editable predicate submitted with nothing between its braces (Alloy4Fun's empty submissions): no node
 to mutate, so the search synthesizes the whole body into the hole (search.empty_body). A task written here
 is repaired that way and is not without the hole; a predicate with a formula, or with parameters (their
-types are in no node of an empty body), gets no hole."""
+types are in no node of an empty body), or one of several editable paragraphs (a model's `pred show {}`),
+gets no hole."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ check oneLoan_Repaired expect 0
 def holes(client, editable: list[str]) -> list[str]:
     """The text of each hole the search prepares when ``editable`` are the editable paragraphs."""
     task = hidden_task("empty", SPEC, ORACLE, "oneLoan")
+    task.frozen = [f for f in task.frozen if f.name not in editable]  # the editable ones are not frozen
     session = SimpleNamespace(config=config("mutate"), started=time.monotonic(), editable=editable, task=task)
     search = MutationSearch(session, client, "mutate")  # type: ignore[arg-type]
     _, _, targets = search.prepare(SPEC)
@@ -41,9 +43,10 @@ def holes(client, editable: list[str]) -> list[str]:
 
 
 def test_only_an_empty_parameterless_body_is_a_hole(client):
-    # not full (a parameter), not busy (a formula); the hole is the text between oneLoan's braces
-    assert holes(client, ["pred oneLoan", "pred full", "pred busy"]) == ["\n  -- to do\n"]
-    assert holes(client, ["pred busy", "pred full"]) == []
+    assert holes(client, ["pred oneLoan"]) == ["\n  -- to do\n"]  # the text between its braces
+    assert holes(client, ["pred full"]) == []  # a parameter
+    assert holes(client, ["pred busy"]) == []  # a formula
+    assert holes(client, ["pred oneLoan", "pred busy"]) == []  # one of several editable paragraphs
 
 
 def test_an_empty_body_is_repaired_by_synthesis_and_not_without_the_hole(verifier, monkeypatch):
