@@ -18,7 +18,8 @@ time and its budgets only stop it, so a task that stopped for a reason no budget
 budget, exhausted) has the same result at any larger candidate budget; a task that stopped on the
 candidate budget (or the ill-formed allowance, or the wall cap) is unknown above the checks it made. Such
 tasks can be rerun at the larger budget (``--rerun-without`` / ``--rerun-with``: their results take the
-place of the side's); a budget at which a task is still unknown is refused, naming the tasks.
+place of the side's); a budget at which a task is still unknown is refused, naming the tasks, or with
+``--unknown-out`` compared without them (on both sides, named in the output).
 """
 
 from __future__ import annotations
@@ -78,12 +79,18 @@ def checks_to_fix(results: list) -> dict[str, tuple[float, float]]:
     return out
 
 
+def unknown_at(c: dict[str, tuple[float, float]], tasks: list[str], budget: int) -> list[str]:
+    """The tasks whose result at ``budget`` is not known: they stopped on a smaller budget, unfixed."""
+    return sorted(t for t in tasks if c[t][1] < budget)
+
+
 def fixed_within(c: dict[str, tuple[float, float]], tasks: list[str], budget: int, name: str) -> dict[str, bool]:
-    unknown = sorted(t for t in tasks if c[t][1] < budget)
+    unknown = unknown_at(c, tasks, budget)
     if unknown:
         raise SystemExit(
             f"budget {budget}: {len(unknown)} task(s) of the {name} side stopped on a smaller budget and were "
-            f"not rerun ({', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}); rerun them or lower --budgets"
+            f"not rerun ({', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}); rerun them, lower "
+            "--budgets, or pass --unknown-out"
         )
     return {t: c[t][0] <= budget for t in tasks}
 
@@ -93,7 +100,14 @@ def _pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, math.ceil(q * len(s)) - 1)]
 
 
-def summary(a: str, b: str, budgets: list[int], rerun_a: str | None = None, rerun_b: str | None = None) -> dict:
+def summary(
+    a: str,
+    b: str,
+    budgets: list[int],
+    rerun_a: str | None = None,
+    rerun_b: str | None = None,
+    unknown_out: bool = False,
+) -> dict:
     if counts_ill_formed(a) != counts_ill_formed(b):
         raise SystemExit(
             "one run counts ill-formed candidates apart (code from 0152f08 on) and the other does not: "
@@ -117,7 +131,11 @@ def summary(a: str, b: str, budgets: list[int], rerun_a: str | None = None, reru
         }
     out["budgets"] = {}
     for budget in budgets:
-        cmp = compare(fixed_within(full_a, common, budget, "without"), fixed_within(full_b, common, budget, "with"))
+        out_here = sorted(set(unknown_at(full_a, common, budget)) | set(unknown_at(full_b, common, budget)))
+        tasks = [t for t in common if not (unknown_out and t in out_here)]  # both sides, paired
+        cmp = compare(fixed_within(full_a, tasks, budget, "without"), fixed_within(full_b, tasks, budget, "with"))
+        if unknown_out:
+            cmp["unknown_out"] = out_here
         out["budgets"][budget] = cmp
     fewer = sum(cb[t] < ca[t] for t in both)
     more = sum(cb[t] > ca[t] for t in both)
@@ -138,9 +156,12 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--rerun-without", default=None, help="run folder: tasks of the without side rerun")
     ap.add_argument("--rerun-with", default=None, help="run folder: tasks of the with side rerun")
+    ap.add_argument(
+        "--unknown-out", action="store_true", help="leave tasks unknown at a budget out of it (both sides), named"
+    )
     args = ap.parse_args()
     budgets = [int(x) for x in args.budgets.split(",")]
-    s = summary(args.without, args.with_, budgets, args.rerun_without, args.rerun_with)
+    s = summary(args.without, args.with_, budgets, args.rerun_without, args.rerun_with, args.unknown_out)
     if args.json:
         print(json.dumps(s, indent=1, default=str))
         return
@@ -157,7 +178,7 @@ def main() -> None:
             f"budget {budget:>5}: without {t['both'] + t['right_to_wrong']}/{c['tasks']} ({c['a_rate']}%)  with "
             f"{t['both'] + t['wrong_to_right']}/{c['tasks']} ({c['b_rate']}%)  only without {t['right_to_wrong']}, "
             f"only with {t['wrong_to_right']}; McNemar exact p = {c['mcnemar_p']:.3g}; diff {c['diff_pp']} pp "
-            f"CI95 {c['ci95_pp']}"
+            f"CI95 {c['ci95_pp']}" + (f"; unknown, out: {', '.join(c['unknown_out'])}" if c.get("unknown_out") else "")
         )
     print("tasks both fix:", s["per_task_on_both"])
 

@@ -59,6 +59,16 @@ def test_a_budget_above_a_candidate_stop_is_refused_until_rerun(tmp_path):
     assert ranker_heldout.fixed_within(merged, tasks, 200, "x")["hospital/c"] is False
 
 
+def test_unknown_tasks_can_be_left_out_of_a_budget_on_both_sides(tmp_path):
+    a = run(tmp_path / "a", BASE)
+    b = run(tmp_path / "b", [result(r.task_id, 5, "fixed", faithful=True) for r in BASE])
+    with pytest.raises(SystemExit, match="unknown-out"):
+        ranker_heldout.summary(a, b, [300])
+    at = ranker_heldout.summary(a, b, [100, 300], unknown_out=True)["budgets"]
+    assert at[100]["tasks"] == 3 and at[100]["unknown_out"] == []
+    assert at[300]["tasks"] == 2 and at[300]["unknown_out"] == ["hospital/c"]  # fixed at 5 on b, out on both
+
+
 def test_a_rerun_replaces_only_tasks_stopped_on_a_budget(tmp_path):
     folder = run(tmp_path / "base", BASE)
     for task in ("lift/b", "lift/z"):  # stopped on proposals; not on this side
