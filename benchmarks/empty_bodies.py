@@ -14,6 +14,7 @@ refuses when a task with a hole was not rerun, or when the rerun holds a task wi
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from dataclasses import replace
@@ -30,7 +31,8 @@ from fmrepair.eval.suites.base import check_mode
 from fmrepair.verifiers.alloy.syntax import ParseError, shared_client
 
 
-def holes(suite: str, root: str | None, mode: str | None) -> tuple[set[str], int]:
+@functools.cache  # one scan per suite folder, however many archives are counted against it
+def holes(suite: str, root: str | None, mode: str | None) -> tuple[frozenset[str], int]:
     """Ids of the suite's tasks (duplicates skipped, as a run skips them) with a hole, and the task count."""
     s = get_suite(suite)
     load = s.load(resolve_root(suite, root), check_mode(s, mode))
@@ -49,7 +51,7 @@ def holes(suite: str, root: str | None, mode: str | None) -> tuple[set[str], int
             continue  # no tree: the search does not run on it at all
         if search.empty:
             found.add(task.id)
-    return found, n
+    return frozenset(found), n
 
 
 def scan(args: argparse.Namespace) -> int:
@@ -77,8 +79,9 @@ def files(args: argparse.Namespace) -> int:
         if stray:
             sys.exit(f"{rerun_dir}: rerun tasks without a hole (their search did not change): {sorted(stray)}")
         merged = replace(full, results=[redone.get(r.task_id, r) for r in full.results])
+        was = count_files(full, args.root)
         for fam, c in count_files(merged, args.root).items():
-            before = count_files(full, args.root)[fam].outcomes["faithful"]
+            before = was[fam].outcomes["faithful"]
             print(
                 f"{fam}: {c.outcomes['faithful']} / {c.files} files faithful (was {before}); "
                 f"not faulty {c.outcomes['not_faulty']}; tasks rerun {len([t for t in found if t.startswith(fam)])}"

@@ -45,9 +45,9 @@ def _results(folders: str) -> list:
     return out
 
 
-def counts_ill_formed(folders: str) -> bool:
+def counts_ill_formed(results: list) -> bool:
     """Whether the run's code counted ill-formed candidates apart (commit 0152f08 on): its results say so."""
-    return any("ill_formed" in r.extra for r in _results(folders))
+    return any("ill_formed" in r.extra for r in results)
 
 
 def side(folders: str, rerun: str | None = None) -> list:
@@ -108,12 +108,13 @@ def summary(
     rerun_b: str | None = None,
     unknown_out: bool = False,
 ) -> dict:
-    if counts_ill_formed(a) != counts_ill_formed(b):
+    results_a, results_b = side(a, rerun_a), side(b, rerun_b)
+    if counts_ill_formed(results_a) != counts_ill_formed(results_b):
         raise SystemExit(
             "one run counts ill-formed candidates apart (code from 0152f08 on) and the other does not: "
             "their candidate counts are in different units"
         )
-    full_a, full_b = checks_to_fix(side(a, rerun_a)), checks_to_fix(side(b, rerun_b))
+    full_a, full_b = checks_to_fix(results_a), checks_to_fix(results_b)
     ca, cb = ({t: v[0] for t, v in c.items()} for c in (full_a, full_b))
     common = sorted(set(ca) & set(cb))
     both = [t for t in common if ca[t] < math.inf and cb[t] < math.inf]

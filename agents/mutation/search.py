@@ -131,8 +131,9 @@ class MutationSearch(Observer):
         # the only editable body, a parameterless pred with nothing in its braces (a submission left empty;
         # a param's type is in no node of an empty body; among several editable paragraphs an empty pred
         # is a model's `pred show {}`): one synthesis target, the whole hole
-        for f in model.funcs.values() if len(self.bodies) == 1 else ():
-            for a, b in self.bodies:
+        if len(self.bodies) == 1:
+            a, b = self.bodies[0]
+            for f in model.funcs.values():
                 if not f.params and empty_body(f.body, a, b):
                     hole = replace(f.body, s=a, e=b, id=f.body.id)  # the evaluator overrides it by id
                     self.empty.add(hole.id)
