@@ -2,7 +2,7 @@
 
 `parse_witness` reads the verifier's rendered counterexample (``Sig = {A$0, ...}``, ``field =
 {A$0->B$1}``); `Evaluator` computes a (mutated) expression's value on it. Anything it does not cover
-(temporal operators, integers inside relations, large set-valued quantifiers) raises `Unknown`, and the
+(integers inside relations, large set-valued quantifiers) raises `Unknown`, and the
 caller then does not prune: pruning is only a filter in front of the real analyzer, never a verdict.
 Functions of opened modules (util/ordering's ``first``, ``next``, ``lt``, ...) are evaluated from their own
 bodies over the module's sigs and fields as the witness lists them (``ordering/Ord``, ``First``, ``Next``).
@@ -16,7 +16,17 @@ from typing import Any
 from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
-__all__ = ["INT_ATOMS", "Evaluator", "Instance", "Unknown", "facts_hold", "holds", "parse_witness", "trace_values"]
+__all__ = [
+    "INT_ATOMS",
+    "Evaluator",
+    "Instance",
+    "Unknown",
+    "facts_hold",
+    "holds",
+    "parse_witness",
+    "same_values",
+    "trace_values",
+]
 
 Value = Any  # Rel | bool | int
 
@@ -41,6 +51,7 @@ def _closure(r: Rel) -> Rel:
 
 TEMPORAL = ("PRIME", "AFTER", "ALWAYS", "EVENTUALLY", "BEFORE", "HISTORICALLY", "ONCE")
 TEMPORAL_BIN = ("UNTIL", "RELEASES", "SINCE", "TRIGGERED")
+PAST, PAST_BIN = ("BEFORE", "HISTORICALLY", "ONCE"), ("SINCE", "TRIGGERED")
 _CMP = {"LT": lambda a, b: a < b, "LTE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GTE": lambda a, b: a >= b}
 MAX_SUBSETS = 256
 
@@ -57,6 +68,7 @@ class Evaluator:
         self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, position, values of its free variables) -> value
         self.pos = 0  # position in the (infinite, lasso-shaped) trace; 0 for a static instance
         self.length = len(inst.states)
+        self.pd: dict[int, int] = {}  # node id -> nesting depth of past operators (past_depth)
 
     def univ(self) -> Rel:
         if self.inst.numeric:
@@ -76,16 +88,33 @@ class Evaluator:
         finally:
             self.pos = saved
 
-    def future(self) -> range:
-        """Positions from the current one that meet every state still to come (each at least once)."""
-        return range(self.pos, max(self.pos, self.length) + self.length - self.inst.loop)
+    def future(self, sub: Node) -> range:
+        """Positions from the current one that meet every value ``sub`` takes from here on. Without past
+        operators a formula's value depends on the state only, so one pass over the loop meets them all;
+        with past operators nested ``d`` deep its values repeat with the loop's period only from ``d``
+        unrollings of the loop on, so the range runs through those and one more period."""
+        period = self.length - self.inst.loop
+        stable = self.length + self.past_depth(sub) * period
+        return range(self.pos, max(self.pos, stable) + period)
 
     def past(self) -> range:
-        """Positions up to the current one, latest first. Past operators past the lasso's first unrolling
-        (where a state's past depends on how often the loop ran) are not evaluated."""
-        if self.pos >= self.length:
-            raise Unknown("past operator after the loop")
+        """Positions up to the current one, latest first (positions past the lasso's end are its unrollings)."""
         return range(self.pos, -1, -1)
+
+    def past_depth(self, n: Node) -> int:
+        """How deeply past operators nest in ``n`` (overrides applied; called bodies included)."""
+        n = self.over.get(n.id, n)
+        got = self.pd.get(n.id)
+        if got is not None:
+            return got
+        self.pd[n.id] = 0  # a recursive call counts as no deeper
+        subs = [b for _, _, b in n.decls] + list(n.c)
+        if n.k == "ExprCall" and self.depth <= 30:
+            f = self.model.funcs.get(n.name) or self.model.lib.get(n.name)
+            subs += [f.body] if f is not None else []
+        own = (n.k == "ExprUnary" and n.op in PAST) or (n.k == "ExprBinary" and n.op in PAST_BIN)
+        self.pd[n.id] = int(own) + max((self.past_depth(c) for c in subs), default=0)
+        return self.pd[n.id]
 
     def rel(self, n: Node, env: dict[str, Value]) -> Rel:
         v = self.ev(n, env)
@@ -220,9 +249,9 @@ class Evaluator:
         if op == "AFTER":
             return self.at(p + 1, sub, env)
         if op == "ALWAYS":
-            return all(self.at(q, sub, env) for q in self.future())
+            return all(self.at(q, sub, env) for q in self.future(sub))
         if op == "EVENTUALLY":
-            return any(self.at(q, sub, env) for q in self.future())
+            return any(self.at(q, sub, env) for q in self.future(sub))
         past = self.past()
         if op == "BEFORE":
             if not self.model.temporal:  # solved statically: the analyzer leaves `before F` unconstrained
@@ -235,7 +264,8 @@ class Evaluator:
     def _until(self, op: str, a: Node, b: Node, env: dict[str, Value]) -> bool:
         """``a until b``: b at some position to come and a at every one before it; ``a since b``: b at some
         position so far and a at every one after it. ``releases``/``triggered`` are their duals."""
-        order = self.future() if op in ("UNTIL", "RELEASES") else self.past()
+        deeper = a if self.past_depth(a) >= self.past_depth(b) else b
+        order = self.future(deeper) if op in ("UNTIL", "RELEASES") else self.past()
         if op in ("RELEASES", "TRIGGERED"):  # b holds up to and including a position where a holds, or always
             for q in order:
                 if not self.at(q, b, env):
@@ -417,17 +447,34 @@ def holds(model: Model, inst: Instance, formula: Node, overrides: dict[int, Node
     return Evaluator(model, inst, overrides).formula(formula, {})
 
 
+def same_values(a: tuple[bool, ...], b: tuple[bool, ...], inst: Instance) -> bool:
+    """Two formulas' `trace_values` on ``inst`` agree at every position. They may cover different spans
+    (past operators nested to different depths); each repeats with the loop's period after its own, so the
+    shorter one is continued by that period up to the longer one's length."""
+    period = len(inst.states) - inst.loop
+
+    def spread(v: tuple[bool, ...], n: int) -> list[bool]:
+        out = list(v)
+        while len(out) < n:
+            out.append(out[-period])
+        return out
+
+    n = max(len(a), len(b))
+    return spread(a, n) == spread(b, n)
+
+
 def trace_values(
     model: Model, inst: Instance, formula: Node, overrides: dict[int, Node] | None = None
 ) -> tuple[bool, ...]:
     """The formula's value at each position that decides its value everywhere (raises Unknown): the one
     state of a static instance; on a lasso of n states looping to l, positions 0 .. 2n-l-1 (every state
-    once more after the loop: past the first unrolling, an evaluation that touches no past operator there
-    depends only on the states ahead, and one that does raises Unknown). Two formulas with the same values
-    here agree at every position, so any oracle built from them gives both the same verdict."""
+    once more after the loop), and d more periods of the loop where past operators nest d deep (from there
+    on its values repeat with the loop, Evaluator.future). Two formulas with the same values here agree at
+    every position, so any oracle built from them gives both the same verdict."""
     ev = Evaluator(model, inst, overrides)
-    n = len(inst.states)
-    return tuple(ev.at(q, formula, {}) for q in range(1 if n == 1 else 2 * n - inst.loop))
+    if len(inst.states) == 1:
+        return (ev.formula(formula, {}),)
+    return tuple(ev.at(q, formula, {}) for q in ev.future(formula))
 
 
 def facts_hold(model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> bool:

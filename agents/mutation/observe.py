@@ -16,7 +16,15 @@ import json
 from dataclasses import dataclass, field
 
 from fmrepair.agents.evaluate import Evaluation
-from fmrepair.agents.mutation.instance import Instance, Unknown, facts_hold, holds, parse_witness, trace_values
+from fmrepair.agents.mutation.instance import (
+    Instance,
+    Unknown,
+    facts_hold,
+    holds,
+    parse_witness,
+    same_values,
+    trace_values,
+)
 from fmrepair.agents.session import RepairSession
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, ParseError
 
@@ -145,7 +153,7 @@ class Observer:
     def violates(self, o: Observation, model: Model, over: dict[int, Node]) -> bool | None:
         try:
             if o.kind == "flip":
-                return trace_values(model, o.inst, model.funcs[o.name].body, over) == o.seen
+                return same_values(trace_values(model, o.inst, model.funcs[o.name].body, over), o.seen, o.inst)
             return facts_hold(model, o.inst, over) and not holds(model, o.inst, model.asserts[o.name], over)
         except (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError):
             return None

@@ -28,7 +28,7 @@ from fmrepair.agents.mutation.nested import nested_pairs
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
-from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable
+from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable, under_temporal
 from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
@@ -296,12 +296,14 @@ class MutationSearch(Observer):
         outer = [x for x in bools if not any(y[0].s <= x[0].s and x[0].e <= y[0].e and y is not x for y in bools)]
         picked = outer + [x for x in bools if x not in outer][: SYNTH_TARGETS - len(outer)]
         cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+        later = under_temporal([n for n, _ in targets])
         grammars = []
         for n, env in picked:
             scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
             names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
             names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
-            grammars.append((n, scope, Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names))))
+            g = Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names), under=n.id in later)
+            grammars.append((n, scope, g))
         grown = []  # temporal nodes that grow by a synthesized operand (synth.grow), one grammar for all
         used = {x.name for t, _ in targets for x in t.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
         operands = Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))

@@ -33,7 +33,9 @@ from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
-WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
+FUTURE_WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
+PAST_WRAPS = (("ONCE", "once"), ("HISTORICALLY", "historically"))  # meaningful under a future operator only
+WRAPS = FUTURE_WRAPS + PAST_WRAPS
 WRAP_OPS = frozenset(op for op, _ in WRAPS)
 TIMED = WRAP_OPS | {"PRIME"}  # temporal operators a replaced formula may share with synthesized ones
 NESTED = {("ALWAYS", "EVENTUALLY"), ("EVENTUALLY", "ALWAYS")}  # the only wrapper directly around another
@@ -42,6 +44,8 @@ UNTIL, SINCE = ("UNTIL", "until"), ("SINCE", "since")
 GROW_FIRST = {"EVENTUALLY": UNTIL, "AFTER": UNTIL, "ONCE": SINCE, "BEFORE": SINCE}
 GROW_SECOND = {"ALWAYS": UNTIL, "HISTORICALLY": SINCE}
 GROWN = frozenset(GROW_FIRST) | frozenset(GROW_SECOND)
+TEMPORAL_OPS = WRAP_OPS | {"BEFORE"}
+TEMPORAL_BIN_OPS = frozenset({"UNTIL", "RELEASES", "SINCE", "TRIGGERED"})
 
 
 @dataclass(frozen=True)
@@ -79,12 +83,16 @@ class Grammar:
         cols: dict[str, tuple[str, ...]],
         original: set[str],
         var_names: frozenset[str] = frozenset(),
+        under: bool = False,
     ) -> None:
         """``top``: sig -> top-level sig; ``cols``: "Owner<:field" -> column tops; ``original``: sig and
         field names (and temporal operators, e.g. ``ALWAYS``, ``PRIME``) of the formula being replaced
-        (preferred on ties); ``var_names``: the model's ``var`` sigs and fields (none: no temporal formulas)."""
+        (preferred on ties); ``var_names``: the model's ``var`` sigs and fields (none: no temporal formulas);
+        ``under``: the replaced formula lies under a temporal operator, so it is evaluated at states other
+        than the first and a past operator (``once``, ``historically``) may wrap it as a whole."""
         self.model = model
         self.var_names = var_names
+        self.under = under
         self.top = top
         self.original = original
         self.sigs = [s["name"] for s in model.sigs]
@@ -189,13 +197,16 @@ class Grammar:
                 out.append(Ex(node, e.cols, 2, e.vars, e.atoms | {"PRIME"}))
         return out
 
-    def wrapped(self, fs: Iterator[Ex]) -> Iterator[Ex]:
-        """``always F``, ``eventually F``, ``after F`` (one size more) in a temporal model."""
+    def wrapped(self, fs: Iterator[Ex], past: bool) -> Iterator[Ex]:
+        """``always F``, ``eventually F``, ``after F`` (one size more) in a temporal model, and ``once F``,
+        ``historically F`` where ``past``: at the first state they mean F itself, so only where the result
+        is evaluated later (inside a future operator, or in a formula that lies under one)."""
         if not self.var_names:
             return
+        wraps = WRAPS if past else FUTURE_WRAPS
         for f in fs:
             inner = f.node.op if f.node.k == "ExprUnary" else ""
-            for op, w in WRAPS:
+            for op, w in wraps:
                 if inner in WRAP_OPS and (op, inner) not in NESTED:
                     continue
                 node = _un(op, f"{w} {_p(f.node)}", f.node, 0, True)
@@ -220,8 +231,13 @@ class Grammar:
                     node = _bin(op, f"{_p(a.node)} {w} {_p(b.node)}", a.node, b.node, 0, True)
                     yield Ex(node, (), size, a.vars | b.vars, a.atoms | b.atoms)
 
-    def formulas(self, scope: dict[str, str], size: int, quantify: bool = True) -> Iterator[Ex]:
-        """Formulas of exactly ``size`` over ``scope`` (var -> top-level sig)."""
+    def formulas(
+        self, scope: dict[str, str], size: int, quantify: bool = True, under: bool | None = None
+    ) -> Iterator[Ex]:
+        """Formulas of exactly ``size`` over ``scope`` (var -> top-level sig); ``under``: they will be
+        evaluated under a temporal operator (default: where the replaced formula is, ``self.under``), so past
+        operators may wrap their parts."""
+        past = self.under if under is None else under
         yield from self.atomic(scope, size)
         if not quantify:
             return
@@ -230,10 +246,10 @@ class Grammar:
             inner = {**scope, v: self.top[s]}
             bound = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
             bodies = [f for f in self.atomic(inner, size - 1) if v in f.vars]
-            bodies += self.wrapped(f for f in self.atomic(inner, size - 2) if v in f.vars)
+            bodies += self.wrapped((f for f in self.atomic(inner, size - 2) if v in f.vars), past)
             for i in range(3, size - 3):  # all v: S | F implies G (G: also after/eventually/always G')
                 fs = list(self.atomic(inner, i))
-                gs = list(self.atomic(inner, size - 2 - i)) + list(self.wrapped(self.atomic(inner, size - 3 - i)))
+                gs = list(self.atomic(inner, size - 2 - i)) + list(self.wrapped(self.atomic(inner, size - 3 - i), past))
                 for f, g in itertools.product(fs, gs):
                     if v in f.vars | g.vars:
                         node = _bin("IMPLIES", f"{_p(f.node)} implies {_p(g.node)}", f.node, g.node, 0, True)
@@ -253,8 +269,8 @@ class Grammar:
             for f, g in itertools.product(self.atomic(scope, i), self.atomic(scope, size - 1 - i)):
                 node = _bin("AND", f"{_p(f.node)} and {_p(g.node)}", f.node, g.node, 0, True)
                 yield Ex(node, (), size, f.vars | g.vars, f.atoms | g.atoms)
-        if size > 2:  # always F, eventually F, after F
-            yield from self.wrapped(self.formulas(scope, size - 1, quantify))
+        if size > 2:  # always F, eventually F, after F (once F, historically F: under a temporal operator)
+            yield from self.wrapped(self.formulas(scope, size - 1, quantify, under=True), past)
 
     def operands(self, scope: dict[str, str], size: int) -> list[Ex]:
         """Atomic formulas of ``size`` that mention a variable in scope (all of them when none is), the new
@@ -278,6 +294,15 @@ class Grammar:
             while chunk := list(itertools.islice(it, cap)):
                 chunk.sort(key=lambda e: -len(e.atoms & self.original))
                 yield from chunk
+
+
+def under_temporal(nodes: list[Node]) -> set[int]:
+    """Ids of the nodes that lie under a temporal operator of ``nodes`` (so are evaluated at later states)."""
+    out: set[int] = set()
+    for n in nodes:
+        if (n.k == "ExprUnary" and n.op in TEMPORAL_OPS) or (n.k == "ExprBinary" and n.op in TEMPORAL_BIN_OPS):
+            out |= {x.id for c in n.c for x in c.walk()}
+    return out
 
 
 def growable(
