@@ -32,6 +32,8 @@ TEMPORAL = {
     "ONCE": "once",
     "BEFORE": "before",
 }
+# connectives a boolean node gets wrapped in (``once``/``historically``: meaningful under a future one)
+WRAP_INSERT = ("ALWAYS", "EVENTUALLY", "AFTER", "ONCE", "HISTORICALLY")
 TEMPORAL_BIN = {"UNTIL": "until", "RELEASES": "releases", "SINCE": "since", "TRIGGERED": "triggered"}
 LEAF_KINDS = ("ExprVar", "PrimSig", "SubsetSig", "Field")
 
@@ -194,7 +196,7 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         for side in (a, b):
             yield Mutation(n, side, f"delete-operand: `{t}` -> `{ctx.text(side)}`", "delete")
     if ctx.temporal and n.bool_ and not (k == "ExprUnary" and op in TEMPORAL):
-        for o in ("ALWAYS", "EVENTUALLY", "AFTER", "ONCE", "HISTORICALLY"):
+        for o in WRAP_INSERT:
             new = Node("ExprUnary", n.s, n.e, [clone(n)], op=o, bool_=True, text=f"{TEMPORAL[o]} {ctx.par(n)}")
             yield mut(n, new, "temporal", ctx)
     if k == "ExprBinary" and len(n.c) == 2 and all(valid(c, ctx) for c in n.c):
