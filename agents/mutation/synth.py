@@ -9,7 +9,10 @@ homogeneous binary relations; joins that type-check on top-level sigs; ``+``, ``
 no) over any sig, ``all x: S | F implies G``, and conjunctions. In a model that declares ``var`` sigs or
 fields (Alloy 6), their primed values (``f'``, size 2) are leaves too, and formulas may be wrapped in
 ``always``, ``eventually``, ``after`` (size + 1; ``always eventually`` and ``eventually always`` are the only
-nestings), as a whole, as a quantifier's body, or as the consequent of its implication (``F implies after G``).
+nestings), as a whole, as a quantifier's body, or as the consequent of its implication (``F implies after G``);
+``once`` and ``historically`` wrap the same places where the formula is evaluated after the first state (inside
+a future wrapper, or anywhere when the replaced node lies under a temporal operator): at the first state they
+mean their operand.
 Next to whole formulas, a temporal node grows by one connective whose new operand G is synthesized (an
 atomic formula over a variable in scope): ``eventually B`` and ``after B`` become ``G until B``, ``once B``
 and ``before B`` become ``G since B``, ``always A`` becomes ``A until G`` and ``historically A`` becomes
