@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.agents.mutation.instance import Instance, Unknown, parse_witness
+from fmrepair.agents.mutation.operators import close_brackets
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
 from fmrepair.verifiers.alloy.syntax import Model, Node
@@ -88,6 +89,8 @@ def edits_decided_like_the_analyzer(
     src += "".join(cmds.format(i) for i in range(len(edits)))
     full = client.parse(src)  # every edited text compiles
     base = full.funcs["base"].body
+    for n in base.walk():
+        close_brackets(n, src)  # a call's span as the search's Context has it (with its `]`)
     by_span = {(n.s, n.e): n for n in base.walk()}
 
     def value(i: int, inst: Instance) -> bool:

@@ -1,9 +1,9 @@
 """The library vocabulary of the mutation search (issue 18.2): the functions and predicates of the modules
 a specification opens (util/ordering's ``first``, ``next``, ``nexts``, ``lt``, ...; util/relation,
 util/boolean, ...), instantiated with their types, and the operators that use them (a call replaced by
-another of the same module and type, arguments swapped, ``x.next`` <-> ``nexts[x]``, insertion of
-``x.next``, ``nexts[x]``, ``first``). The vocabulary has no dependency on the operators; the operators
-build on agents/mutation/operators.py."""
+another of the same module and type, arguments swapped, ``x.next`` <-> ``nexts[x]``, a comparison's
+one-step version ``lte[a, b]`` -> ``a in b + b.prev``, insertion of ``x.next``, ``nexts[x]``, ``first``).
+The vocabulary has no dependency on the operators; the operators build on agents/mutation/operators.py."""
 
 from __future__ import annotations
 
@@ -99,6 +99,8 @@ def library_mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[
             for v, ty in scope.items():
                 if v != "this" and ty and ctx.cols(ty)[:1] == list(f.ret):
                     yield mut(n, Node("ExprVar", n.s, n.e, name=v, ar=1, ty=ty, text=v), "library", ctx)
+    if f is not None and len(n.c) == 2 and all(valid(a, ctx) for a in n.c):
+        yield from _one_step(n, f, ctx)
     if k == "ExprBinary" and n.op == "JOIN" and len(n.c) == 2 and valid(n.c[0], ctx):
         a, r = n.c
         g = ctx.libs.get(r.name) if r.k == "ExprCall" and not r.c else None
@@ -116,3 +118,28 @@ def library_mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[
                 yield mut(n, new, "library", ctx)
             elif not g.params and g.ret == (cols[0],) and n.k in LEAF_KINDS:  # x -> first, last
                 yield mut(n, call_node(g, [], n, ctx), "library", ctx)
+
+
+# util/ordering's comparisons and the step relation of their one-step versions: ``lt[a, b]`` is ``a in
+# prevs[b]``, and its one-step version ``a in b.prev``; the ``-e`` forms keep ``b`` itself
+ONE_STEP = {"lt": ("prev", False), "gt": ("next", False), "lte": ("prev", True), "gte": ("next", True)}
+
+
+def _one_step(n: Node, f: LibFunc, ctx: Context) -> Iterator[Mutation]:
+    """``lt[a, b]`` -> ``a in b.prev``, ``lte[a, b]`` -> ``a in b + b.prev`` (``gt``, ``gte``: ``next``): "at
+    most one step" where the comparison allows any number, the predicate counterpart of ``nexts[x]`` ->
+    ``x.next`` (a train moves to the same or the next segment, not to any later one)."""
+    from fmrepair.agents.mutation.operators import mut
+
+    step = ONE_STEP.get(f.name.rsplit("/", 1)[-1])
+    g = ctx.libs.get(f"{f.alias}/{step[0]}") if step else None
+    if step is None or g is None or f.params[0] != f.params[1] or g.ret != f.params[0] * 2:
+        return
+    a, b = n.c
+    rel = call_node(g, [], Node("ExprCall", -1, -1), ctx)
+    one = Node("ExprBinary", -1, -1, [b, rel], op="JOIN", ar=1, ty=b.ty, text=f"{ctx.par(b)}.{g.text}")
+    if step[1]:
+        text = f"{ctx.par(b)} + {one.text}"
+        one = Node("ExprBinary", -1, -1, [b, one], op="PLUS", ar=1, ty=b.ty, text=text)
+    new = Node("ExprBinary", n.s, n.e, [a, one], op="IN", bool_=True, text=f"{ctx.par(a)} in {one.text}")
+    yield mut(n, new, "library", ctx)
