@@ -52,6 +52,35 @@ def config(strategy: str, candidates: int = 400, seconds: float = 900.0, iterati
     )
 
 
+def mutations_only(candidates: int) -> RepairConfig:
+    """A short search of mutations and their pairs (no synthesis, 20,000 proposals): tests of one operator."""
+    cfg = config("mutate", candidates=candidates)
+    cfg.budget.proposals = 20000
+    cfg.search_synth = False
+    return cfg
+
+
+def formulas_decided_like_the_analyzer(
+    client, verifier, head: str, model: Model, formulas: list[Node], scope: str = "3 but 1..5 steps"
+) -> tuple[int, int]:
+    """Each synthesized tree becomes a pred of ``head`` (its text must compile) with a check and a run; on
+    their witnesses the tree itself, evaluated in Python (facts holding), must be what the analyzer found."""
+    from fmrepair.agents.mutation.instance import facts_hold, holds
+
+    src = head + "\n".join(f"pred p{i} {{ {f.text} }}" for i, f in enumerate(formulas)) + "\n"
+    src += "\n".join(
+        f"check c{i} {{ p{i} }} for {scope}\nrun r{i} {{ p{i} }} for {scope}" for i in range(len(formulas))
+    )
+    client.parse(src)  # every synthesized text compiles
+
+    def value(i: int, inst: Instance) -> bool:
+        got = holds(model, inst, formulas[i])  # the synthesized tree itself, not a parse of its text
+        assert facts_hold(model, inst)
+        return got
+
+    return decided_like_the_analyzer(verifier, src, model, value)
+
+
 def decided_like_the_analyzer(
     verifier, src: str, model: Model, value: Callable[[int, Instance], bool]
 ) -> tuple[int, int]:

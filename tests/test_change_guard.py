@@ -5,7 +5,7 @@ lamp may only be switched while its switch is unlocked) is repaired by the guard
 
 from __future__ import annotations
 
-from alloy_tasks import config, edits_decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import edits_decided_like_the_analyzer, hidden_task, mutations_only, repaired_by
 
 from fmrepair.agents.mutation import operators as operators_mod
 from fmrepair.agents.mutation.operators import Context, mutations, render, scopes
@@ -60,9 +60,7 @@ check switching_Repaired expect 0
 
 def test_a_whenever_it_changes_fix_needs_the_change_guard(verifier, monkeypatch):
     task = hidden_task("switching", SPEC, ORACLE, "switching")
-    cfg = config("mutate", candidates=40)
-    cfg.budget.proposals = 20000
-    cfg.search_synth = False  # mutations and their pairs only
+    cfg = mutations_only(40)  # synthesis would spend these proposals first
     accepted, out = repaired_by(
         verifier, task, cfg, lambda: monkeypatch.setattr(operators_mod, "change_guard", lambda *a: iter(()))
     )  # the same search, no change guard

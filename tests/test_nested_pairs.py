@@ -6,7 +6,7 @@ at the same budget."""
 
 from __future__ import annotations
 
-from alloy_tasks import config, edits_decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import edits_decided_like_the_analyzer, hidden_task, mutations_only, repaired_by
 
 from fmrepair.agents.mutation import operators as operators_mod
 from fmrepair.agents.mutation import search as search_mod
@@ -82,9 +82,7 @@ def test_a_move_or_stay_fix_needs_a_nested_pair(verifier, monkeypatch):
     task = hidden_task("moves", SPEC, ORACLE, "moves")
     # the change guard reaches the same fix another way (`r.at' != r.at implies ...`): off in both searches
     monkeypatch.setattr(operators_mod, "change_guard", lambda *a: iter(()))
-    cfg = config("mutate", candidates=40)
-    cfg.budget.proposals = 20000
-    cfg.search_synth = False  # mutations and their pairs only: synthesis would spend these proposals first
+    cfg = mutations_only(40)  # synthesis would spend these proposals first
     accepted, out = repaired_by(
         verifier, task, cfg, lambda: monkeypatch.setattr(search_mod, "nested_pairs", lambda *a: iter(()))
     )  # the same search, no nested pairs

@@ -6,7 +6,7 @@ without it."""
 
 from __future__ import annotations
 
-from alloy_tasks import config, edits_decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import edits_decided_like_the_analyzer, hidden_task, mutations_only, repaired_by
 
 from fmrepair.agents.mutation import library as library_mod
 from fmrepair.agents.mutation.operators import Context, mutations, render, scopes
@@ -64,9 +64,7 @@ check moves_Repaired expect 0
 
 def test_at_most_one_step_needs_the_one_step_version(verifier, monkeypatch):
     task = hidden_task("moves", SPEC, ORACLE, "moves")
-    cfg = config("mutate", candidates=40)
-    cfg.budget.proposals = 20000
-    cfg.search_synth = False  # mutations and their pairs only
+    cfg = mutations_only(40)  # synthesis would spend these proposals first
     accepted, out = repaired_by(verifier, task, cfg, lambda: monkeypatch.setattr(library_mod, "ONE_STEP", {}))
     assert accepted == "library: `lte[Cursor.at, Cursor.at']` -> `(Cursor.at) in (Cursor.at') + (Cursor.at').prev`"
     assert not out.result.faithful, out.candidate

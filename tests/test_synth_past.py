@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 
-from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
+from alloy_tasks import config, formulas_decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import synth as synth_mod
-from fmrepair.agents.mutation.instance import Instance, facts_hold, holds, same_values
+from fmrepair.agents.mutation.instance import Instance, same_values
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.synth import Grammar
 
@@ -57,19 +57,8 @@ def test_synthesized_past_nodes_evaluated_like_the_analyzer(client, verifier):
         past = [f for f in g.formulas({}, size) if f.atoms & {"ONCE", "HISTORICALLY"}]
         picked += past[:: max(1, len(past) // 8)][:8]
     assert any("once" in f.node.text for f in picked) and any("historically" in f.node.text for f in picked)
-    src = MAIL + "\n".join(f"pred p{i} {{ {f.node.text} }}" for i, f in enumerate(picked)) + "\n"
-    src += "\n".join(
-        f"check c{i} {{ p{i} }} for 3 but 1..5 steps\nrun r{i} {{ p{i} }} for 3 but 1..5 steps"
-        for i in range(len(picked))
-    )
-    client.parse(src)  # every synthesized text compiles
-
-    def value(i: int, inst) -> bool:
-        got = holds(model, inst, picked[i].node)  # the synthesized tree itself, not a parse of its text
-        assert facts_hold(model, inst)
-        return got
-
-    decided, undecided = decided_like_the_analyzer(verifier, src, model, value)
+    nodes = [f.node for f in picked]
+    decided, undecided = formulas_decided_like_the_analyzer(client, verifier, MAIL, model, nodes)
     assert undecided == 0 and decided >= len(picked)
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from alloy_tasks import config, decided_like_the_analyzer, gate, hidden_task
+from alloy_tasks import config, decided_like_the_analyzer, formulas_decided_like_the_analyzer, gate, hidden_task
 
 from fmrepair.agents.mutation import search as search_mod
-from fmrepair.agents.mutation.instance import Unknown, facts_hold, holds, parse_witness
+from fmrepair.agents.mutation.instance import Unknown, holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.synth import Grammar
 from fmrepair.agents.runner import repair_task
@@ -46,19 +46,7 @@ def test_synthesized_temporal_nodes_evaluated_like_the_analyzer(client, verifier
         timed = [f for f in g.formulas({}, size) if f.atoms & {"ALWAYS", "EVENTUALLY", "AFTER", "PRIME"}]
         picked += timed[:: max(1, len(timed) // 6)][:6]
     assert any("'" in f.node.text for f in picked) and any("always" in f.node.text for f in picked)
-    src = MAIL + "\n".join(f"pred p{i} {{ {f.node.text} }}" for i, f in enumerate(picked)) + "\n"
-    src += "\n".join(
-        f"check c{i} {{ p{i} }} for 3 but 1..5 steps\nrun r{i} {{ p{i} }} for 3 but 1..5 steps"
-        for i in range(len(picked))
-    )
-    client.parse(src)  # every synthesized text compiles
-
-    def value(i: int, inst) -> bool:
-        got = holds(model, inst, picked[i].node)  # the synthesized tree itself, not a parse of its text
-        assert facts_hold(model, inst)
-        return got
-
-    decided, _ = decided_like_the_analyzer(verifier, src, model, value)
+    decided, _ = formulas_decided_like_the_analyzer(client, verifier, MAIL, model, [f.node for f in picked])
     assert decided >= len(picked)
 
 

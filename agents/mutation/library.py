@@ -136,8 +136,7 @@ def _one_step(n: Node, f: LibFunc, ctx: Context) -> Iterator[Mutation]:
     if step is None or g is None or f.params[0] != f.params[1] or g.ret != f.params[0] * 2:
         return
     a, b = n.c
-    rel = call_node(g, [], Node("ExprCall", -1, -1), ctx)
-    one = Node("ExprBinary", -1, -1, [b, rel], op="JOIN", ar=1, ty=b.ty, text=f"{ctx.par(b)}.{g.text}")
+    one = dot_node(Node("ExprBinary", -1, -1, ty=b.ty), b, g, ctx)  # b.prev, a new node
     if step[1]:
         text = f"{ctx.par(b)} + {one.text}"
         one = Node("ExprBinary", -1, -1, [b, one], op="PLUS", ar=1, ty=b.ty, text=text)

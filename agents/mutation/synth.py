@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from fmrepair.agents.mutation.library import library
+from fmrepair.agents.mutation.operators import TEMPORAL, TEMPORAL_BIN
 from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 MAX_EXPR = 4  # size of relational expressions
@@ -47,8 +48,6 @@ UNTIL, SINCE = ("UNTIL", "until"), ("SINCE", "since")
 GROW_FIRST = {"EVENTUALLY": UNTIL, "AFTER": UNTIL, "ONCE": SINCE, "BEFORE": SINCE}
 GROW_SECOND = {"ALWAYS": UNTIL, "HISTORICALLY": SINCE}
 GROWN = frozenset(GROW_FIRST) | frozenset(GROW_SECOND)
-TEMPORAL_OPS = WRAP_OPS | {"BEFORE"}
-TEMPORAL_BIN_OPS = frozenset({"UNTIL", "RELEASES", "SINCE", "TRIGGERED"})
 
 
 @dataclass(frozen=True)
@@ -303,7 +302,7 @@ def under_temporal(nodes: list[Node]) -> set[int]:
     """Ids of the nodes that lie under a temporal operator of ``nodes`` (so are evaluated at later states)."""
     out: set[int] = set()
     for n in nodes:
-        if (n.k == "ExprUnary" and n.op in TEMPORAL_OPS) or (n.k == "ExprBinary" and n.op in TEMPORAL_BIN_OPS):
+        if (n.k == "ExprUnary" and n.op in TEMPORAL) or (n.k == "ExprBinary" and n.op in TEMPORAL_BIN):
             out |= {x.id for c in n.c for x in c.walk()}
     return out
 
