@@ -72,6 +72,11 @@ class RepairConfig(BaseModel):
     search_synth: bool = Field(
         True, description="search: synthesize small replacement formulas besides mutating the given ones"
     )
+    search_classes: bool = Field(
+        True,
+        description="search: synthesize the formulas after the pairs of mutations from one representative per "
+        "value on the counterexamples collected so far (observational equivalence; rebuilt at each size)",
+    )
     search_lift: bool = Field(
         True,
         description="search: first try the definitions a visible (frozen) property states for an editable predicate "

@@ -104,6 +104,7 @@ class BenchConfig(BaseModel):
     search_prune: bool = inherit(RepairConfig, "search_prune")
     search_synth: bool = inherit(RepairConfig, "search_synth")
     search_lift: bool = inherit(RepairConfig, "search_lift")
+    search_classes: bool = inherit(RepairConfig, "search_classes")
     search_audit: str | None = inherit(RepairConfig, "search_audit")
     search_ranker: str | None = inherit(RepairConfig, "search_ranker")
     # -- how fast (never changes results)
@@ -159,6 +160,7 @@ class BenchConfig(BaseModel):
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,
                 search_lift=self.search_lift,
+                search_classes=self.search_classes,
                 search_audit=self.search_audit,
                 search_ranker=self.search_ranker,
             ),

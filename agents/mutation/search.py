@@ -22,6 +22,7 @@ from fmrepair.agents.config import (
     ILL_FORMED_PER_CANDIDATE,
 )
 from fmrepair.agents.evaluate import Evaluation, count_commands
+from fmrepair.agents.mutation.examples import Examples
 from fmrepair.agents.mutation.lift import lifted
 from fmrepair.agents.mutation.localize import core_spans, score_nodes
 from fmrepair.agents.mutation.nested import nested_pairs
@@ -100,6 +101,8 @@ class MutationSearch(Observer):
         self.audit_path = session.config.search_audit
         self.synth = session.config.search_synth
         self.lift = session.config.search_lift
+        self.classes = session.config.search_classes
+        self.table: Examples | None = None  # the observed instances' values of synthesized nodes (examples.py)
         self.ranker = load_ranker(session.config.search_ranker)  # None: the order below, unchanged
         self.loc: dict[int, float] = {}  # localization score per node (the ranker adds to it)
         self.empty: set[int] = set()  # empty editable bodies: synthesis targets only (prepare)
@@ -280,30 +283,45 @@ class MutationSearch(Observer):
         if depth >= 2:
             self._level(combos(pool, 2, scores, ctx), source, ctx, model)
         if flips:
-            self._level(self._synthesized(targets, ctx, model, SYNTH_SMALL + 1, MAX_FORMULA), source, ctx, model)
+            large = self._synthesized(targets, ctx, model, SYNTH_SMALL + 1, MAX_FORMULA, self.classes)
+            self._level(large, source, ctx, model)
         if depth >= 3:
             self._level(combos(singles[:TRIPLE_POOL], 3, scores, ctx), source, ctx, model)
         if self.synth and not flips:
-            self._level(self._synthesized(targets, ctx, model, 2, MAX_FORMULA), source, ctx, model)
+            self._level(self._synthesized(targets, ctx, model, 2, MAX_FORMULA, self.classes), source, ctx, model)
         return self.found
 
     def _synthesized(
-        self, targets: list[tuple[Node, dict[str, str]]], ctx: Context, model: Model, lo: int, hi: int
+        self,
+        targets: list[tuple[Node, dict[str, str]]],
+        ctx: Context,
+        model: Model,
+        lo: int,
+        hi: int,
+        classes: bool = False,
     ) -> Iterator[tuple[Mutation, ...]]:
-        """Replacements of boolean nodes (outermost first) by synthesized formulas, size by size."""
+        """Replacements of boolean nodes (outermost first) by synthesized formulas, size by size. ``classes``
+        (run setting ``search_classes``, with pruning on and trusted): at the start of each size the grammars
+        are built again on every instance observed so far and keep one formula per value there
+        (examples.py), and the sizes below it are enumerated again, so a class that a later counterexample
+        split gives its other members (already proposed candidates are skipped, uncounted)."""
         bools = [(n, env) for n, env in targets if n.bool_ and n.s >= 0]
         bools.sort(key=lambda x: x[0].s - x[0].e)
         outer = [x for x in bools if not any(y[0].s <= x[0].s and x[0].e <= y[0].e and y is not x for y in bools)]
         picked = outer + [x for x in bools if x not in outer][: SYNTH_TARGETS - len(outer)]
         cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
         later = under_temporal([n for n, _ in targets])
-        grammars = []
-        for n, env in picked:
-            scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
-            names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
-            names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
-            g = Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names), under=n.id in later)
-            grammars.append((n, scope, g))
+
+        def grammars(examples: Examples | None) -> list[tuple[Node, dict[str, str], Grammar]]:
+            out = []
+            for n, env in picked:
+                scope = {v: ctx.cols(ty)[0] for v, ty in env.items() if ty and v != "this"}
+                names = {x.name for x in n.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
+                names |= {x.op for x in n.walk() if x.k == "ExprUnary" and x.op in TIMED}
+                g = Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names), n.id in later, examples)
+                out.append((n, scope, g))
+            return out
+
         grown = []  # temporal nodes that grow by a synthesized operand (synth.grow), one grammar for all
         used = {x.name for t, _ in targets for x in t.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
         operands = Grammar(model, ctx.top, cols, used, frozenset(ctx.var_names))
@@ -318,10 +336,24 @@ class MutationSearch(Observer):
                 for f in g.operands(scope, size - 1):
                     for new in grow(n, f, ctx.par):
                         yield (Mutation(n, new, f"synth: `{ctx.text(n)}` -> `{new.text}`", "synth"),)
+        plain = grammars(None)
         for size in range(lo, hi + 1):
-            for n, scope, g in grammars:
-                for f in g.ranked(scope, size, size):
+            examples = self.examples(model, ctx) if classes else None
+            first = lo if examples else size
+            for n, scope, g in grammars(examples) if examples else plain:
+                for f in g.ranked(scope, first, size):
                     yield (Mutation(n, f.node, f"synth: `{ctx.text(n)}` -> `{f.node.text}`", "synth"),)
+
+    def examples(self, model: Model, ctx: Context) -> Examples | None:
+        """Every instance observed so far, for keeping one synthesized formula per value (None: pruning is off
+        or mistrusted, or nothing was observed); one table per search, extended as observations come."""
+        if not (self.prune and self.trust and self.obs):
+            return None
+        if self.table is None or self.table.model is not model:
+            self.table = Examples(model, ctx.top)
+        for o in self.obs[len(self.table.insts) :]:
+            self.table.add(o.inst)
+        return self.table
 
     def _level(
         self,

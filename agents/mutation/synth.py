@@ -28,15 +28,20 @@ the Python evaluator needs no parse.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, replace
 
+from fmrepair.agents.mutation.examples import Examples
 from fmrepair.agents.mutation.library import library
 from fmrepair.agents.mutation.operators import TEMPORAL, TEMPORAL_BIN
 from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
+# with examples, atomic formulas up to this size are kept one per value (they are the parts that quantifier
+# bodies, implications and conjunctions combine); larger ones and whole formulas, each used about once,
+# are all kept (built from representative expressions): their values would cost more than pruning them
+KEYED_ATOMIC = 5
 FUTURE_WRAPS = (("ALWAYS", "always"), ("EVENTUALLY", "eventually"), ("AFTER", "after"))
 PAST_WRAPS = (("ONCE", "once"), ("HISTORICALLY", "historically"))  # meaningful under a future operator only
 WRAPS = FUTURE_WRAPS + PAST_WRAPS
@@ -86,13 +91,17 @@ class Grammar:
         original: set[str],
         var_names: frozenset[str] = frozenset(),
         under: bool = False,
+        examples: Examples | None = None,
     ) -> None:
         """``top``: sig -> top-level sig; ``cols``: "Owner<:field" -> column tops; ``original``: sig and
         field names (and temporal operators, e.g. ``ALWAYS``, ``PRIME``) of the formula being replaced
         (preferred on ties); ``var_names``: the model's ``var`` sigs and fields (none: no temporal formulas);
         ``under``: the replaced formula lies under a temporal operator, so it is evaluated at states other
-        than the first and a past operator (``once``, ``historically``) may wrap it as a whole."""
+        than the first and a past operator (``once``, ``historically``) may wrap it as a whole; ``examples``: the
+        collected counterexamples, on which expressions, atomic formulas and whole formulas are kept one per
+        value (examples.py; None or empty: every one)."""
         self.model = model
+        self.examples = examples if examples else None
         self.var_names = var_names
         self.under = under
         self.top = top
@@ -114,6 +123,8 @@ class Grammar:
         ]
         self.reserved = set(self.sigs) | set(names) | set(model.funcs) | {f.text for f, _ in self.lib} | {"this"}
         self._exprs: dict[tuple[tuple[str, str], ...], dict[int, list[Ex]]] = {}
+        self._atomic: dict[tuple[tuple[str, str], ...], dict[int, list[Ex]]] = {}  # with examples only
+        self._atomic_seen: dict[tuple[tuple[str, str], ...], set[Hashable]] = {}
 
     def fresh(self, sig: str, taken: set[str]) -> str:
         base = sig[:1].lower() or "x"
@@ -138,6 +149,8 @@ class Grammar:
         for leaf, cs in self.fields + self.lib:
             by[1].append(Ex(leaf, cs, 1, frozenset(), frozenset([leaf.name])))
         by[1] += self.projections(scope)
+        seen: set[Hashable] = set()
+        by[1] = self.distinct(by[1], scope, seen, typed=True)
         for size in range(2, MAX_EXPR + 1):
             out: list[Ex] = self.primed(by[1]) if size == 2 else []
             for a in by[size - 1]:  # ~r, ^r, *r of binary relations (closures when homogeneous)
@@ -161,11 +174,29 @@ class Grammar:
                             continue  # commutative: one order
                         node = _bin(op, f"{_p(a.node)} {w} {_p(b.node)}", a.node, b.node, len(a.cols))
                         out.append(Ex(node, a.cols, size, a.vars | b.vars, a.atoms | b.atoms))
-            by[size] = out
+            by[size] = self.distinct(out, scope, seen, typed=True)
         for size in by:
             by[size] = [e for e in by[size] if len(e.cols) <= 2]
         self._exprs[key] = by
         return by
+
+    def distinct(self, items: list[Ex], scope: dict[str, str], seen: set[Hashable], typed: bool = False) -> list[Ex]:
+        """With examples: one item per value on them (those sharing more of the original's names first; a value
+        already in ``seen``, met at a smaller size, drops the item; ``typed``: relations of different column
+        types never merge, so a representative type-checks wherever its class's members do). Items with no
+        decided value are all kept. Without examples: ``items`` as they are."""
+        if self.examples is None:
+            return items
+        out: list[Ex] = []
+        for e in sorted(items, key=lambda e: -len(e.atoms & self.original)):
+            k = self.examples.key(e.node, e.vars, scope)
+            if k is not None:
+                k = (e.cols, k) if typed else k
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append(e)
+        return out
 
     def projections(self, scope: dict[str, str]) -> list[Ex]:
         """The first-to-last projection of each ternary field ``r: A -> B -> C``, the binary relation
@@ -216,7 +247,20 @@ class Grammar:
 
     # -- formulas --------------------------------------------------------------------------------
     def atomic(self, scope: dict[str, str], size: int) -> Iterator[Ex]:
-        """Multiplicity tests and comparisons of exactly ``size``."""
+        """Multiplicity tests and comparisons of exactly ``size`` (with examples: one per value, smaller first)."""
+        if self.examples is None:
+            yield from self._atomic_all(scope, size)
+            return
+        key = tuple(sorted(scope.items()))
+        cache = self._atomic.setdefault(key, {})
+        seen = self._atomic_seen.setdefault(key, set())
+        for s in range(1, size + 1):
+            if s not in cache:
+                items = list(self._atomic_all(scope, s))
+                cache[s] = self.distinct(items, scope, seen) if s <= KEYED_ATOMIC else items
+        yield from cache.get(size, [])
+
+    def _atomic_all(self, scope: dict[str, str], size: int) -> Iterator[Ex]:
         by = self.exprs(scope)
         for e in by.get(size - 1, []):
             if _closed(e.node):
