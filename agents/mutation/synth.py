@@ -22,7 +22,8 @@ models only: no static candidate changes). They count at G's size plus one.
 They come out in order of size (ties:
 formulas that reuse more of the original's sigs and fields first); the search filters them by the
 counterexamples seen so far before any is checked by the analyzer. Synthesized nodes carry their text, so
-the Python evaluator needs no parse.
+the Python evaluator needs no parse. Given ``examples`` (the instances observed so far, examples.py),
+expressions and small atomic formulas are kept one per value on them (observational equivalence).
 """
 
 from __future__ import annotations
