@@ -6,9 +6,9 @@ Two nodes with equal values here are interchangeable for every prune the search 
 built from one is refuted by an observation exactly when the same formula built from the other is. So
 bottom-up synthesis keeps one representative per value (`synth.Grammar`, ``examples``), the classic
 reduction of example-guided enumeration. It is a filter in front of the analyzer, never a verdict: a node
-the evaluator cannot decide on some instance (`Unknown`) has no value and is always kept, and the search
-builds the table again from every observation it has at the start of each size (search.py), so members of
-a class that a later counterexample splits come back.
+the evaluator cannot decide on some instance (`Unknown`) has no value and is always kept. The search extends
+the table with each new observation and builds its grammars again at the start of each size (search.py),
+so members of a class that a later counterexample splits come back.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from fmrepair.agents.mutation.instance import Evaluator, Instance, Unknown
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
 Key = tuple[tuple[str, ...], tuple[Hashable, ...]]
-MEMO_CAP = 1_000_000  # values an instance's evaluator keeps (whole formulas are met once: bounded memory)
+MEMO_CAP = 1_000_000  # memo entries an instance's evaluator keeps before it starts afresh (bounded memory)
 
 
 class Examples:

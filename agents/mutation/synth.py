@@ -99,8 +99,8 @@ class Grammar:
         (preferred on ties); ``var_names``: the model's ``var`` sigs and fields (none: no temporal formulas);
         ``under``: the replaced formula lies under a temporal operator, so it is evaluated at states other
         than the first and a past operator (``once``, ``historically``) may wrap it as a whole; ``examples``: the
-        collected counterexamples, on which expressions, atomic formulas and whole formulas are kept one per
-        value (examples.py; None or empty: every one)."""
+        collected counterexamples, on which expressions and atomic formulas up to ``KEYED_ATOMIC`` are kept one
+        per value (examples.py; None or empty: every one)."""
         self.model = model
         self.examples = examples if examples else None
         self.var_names = var_names
