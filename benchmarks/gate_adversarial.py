@@ -3,7 +3,9 @@ faithfulness gate, accepted / rejected / unknown per loophole class.
 
 A case is ``original.<ext>``, ``candidate.<ext>`` and ``case.json`` ({"class", "expect": "reject" |
 "accept", "note", optional "editable": [names]}). Target: every unfaithful candidate rejected, every
-faithful one accepted ("expect": "unknown" where the honest answer is undecided). A case with
+faithful one accepted ("expect": "unknown" where the honest answer is undecided; "narrows" for an honest
+fix that also removes behaviour the assertions allow, which the Alloy gate reports with a witness; a
+cheat, "reject", is met by "narrows" too: neither is accepted). A case with
 "known_gap" (the reason) is a hole we know of and have not closed: it is reported on its own and does
 not fail the run. Exit 0 when every other case meets its expectation, 1 otherwise.
 
@@ -54,8 +56,9 @@ class Judge:
 
             orig = case["original"].read_text(encoding="utf-8")
             cand = case["candidate"].read_text(encoding="utf-8")
-            rep = gate(orig, cand, also_editable=case.get("editable", []), verifier=self.alloy())
-            return ("accept" if rep.faithful else "unknown" if not rep.reasons else "reject"), rep.reasons + rep.unknown
+            rep = gate(orig, cand, also_editable=case.get("editable", []), verifier=self.alloy(), behaviour="require")
+            verdict = {"faithful": "accept", "unknown": "unknown", "narrows": "narrows"}.get(rep.status, "reject")
+            return verdict, rep.reasons + rep.unknown + [f"narrows: {w}" for w in rep.lost[:1]]
         if case["formalism"] == "acsl":
             from fmrepair.verifiers.acsl.gate import gate_files
 
@@ -66,6 +69,12 @@ class Judge:
     def close(self) -> None:
         if self._alloy is not None:
             self._alloy.close()
+
+
+def matches(expect: str, got: str) -> bool:
+    """A cheat ("reject") is met by an unfaithful verdict or by one that narrows (faithful text that loses a
+    good instance of the original): neither is accepted as a repair."""
+    return got == expect or (expect == "reject" and got == "narrows")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         for case in load_cases(args.formalism):
             got, reasons = judge.verdict(case)
             rows[(case["formalism"], case["class"])][got] += 1
-            ok = got == case["expect"]
+            ok = matches(case["expect"], got)
             records.append({"case": f"{case['formalism']}/{case['name']}", "class": case["class"],
                             "expect": case["expect"], "got": got, "reasons": reasons,
                             "known_gap": case.get("known_gap")})
@@ -91,9 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(records, indent=2))
     else:
-        print("| formalism | class | cases | rejected | accepted | unknown |\n|---|---|---:|---:|---:|---:|")
+        print("| formalism | class | cases | rejected | narrows | accepted | unknown |")
+        print("|---|---|---:|---:|---:|---:|---:|")
         for (f, cls), n in sorted(rows.items()):
-            print(f"| {f} | {cls} | {sum(n.values())} | {n['reject']} | {n['accept']} | {n['unknown']} |")
+            counts = " | ".join(str(n[k]) for k in ("reject", "narrows", "accept", "unknown"))
+            print(f"| {f} | {cls} | {sum(n.values())} | {counts} |")
         unf = [r for r in records if r["expect"] != "accept"]
         fai = [r for r in records if r["expect"] == "accept"]
         print(f"\nunfaithful not accepted: {sum(r['got'] != 'accept' for r in unf)} / {len(unf)} "

@@ -143,7 +143,10 @@ def gate_cmd(
     """Faithfulness gate for your own pair. Alloy: assertions, commands, opens and every pred/fun they
     reach frozen (unless --editable), no signature, field, run or changed pred/fun loses its instances,
     no changed pred becomes always true; C/ACSL: the code, contracts, assertions and the logic they
-    reach frozen, escapes rejected. Exit 0 faithful, 1 not (or undecided: a probe timed out)."""
+    reach frozen, escapes rejected; Alloy also: no good instance of the original (one that meets its facts
+and checked assertions) lost, no property assumed by an added constraint, no premise made vacuous.
+Exit 0 faithful, 1 unfaithful, 3 unknown (undecided), 4 narrows (Alloy: faithful text that loses good
+instances)."""
     from fmrepair.inputs import read_spec
 
     try:
@@ -173,21 +176,28 @@ def gate_cmd(
 
         verifier = AlloyVerifier(workers=1)
     try:
-        report = gate(orig, cand, verifier=verifier, also_editable=editable)
+        report = gate(orig, cand, verifier=verifier, also_editable=editable, behaviour="require")
     finally:
         if verifier is not None:
             verifier.close()
     if as_json:
-        typer.echo(json.dumps({"status": report.status, **report.model_dump()}))
+        typer.echo(json.dumps(report.model_dump()))
     else:
-        typer.echo({"faithful": "faithful", "unfaithful": "NOT faithful"}.get(report.status, "UNKNOWN (not faithful)"))
+        typer.echo({"faithful": "faithful (keeps every good instance)", "unfaithful": "NOT faithful",
+                    "narrows": "NARROWS: faithful text, but it loses behaviour the original allows",
+                    }.get(report.status, "UNKNOWN (not faithful)"))
         for r in report.reasons:
             typer.echo(f"  - {r}")
         for r in report.unknown:
             typer.echo(f"  ? {r}")
+        for r in report.lost[:3]:
+            typer.echo(f"  lost (an instance of the original that satisfies its facts and checked assertions) {r}")
         for r in report.reached_edits:
             typer.echo(f"  note: edited {r}")
-    raise typer.Exit(0 if report.faithful else 1)
+    raise typer.Exit(GATE_EXIT[report.status])
+
+
+GATE_EXIT = {"faithful": 0, "unfaithful": 1, "unknown": 3, "narrows": 4}
 
 
 def register(app: typer.Typer) -> None:

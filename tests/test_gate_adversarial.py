@@ -38,6 +38,6 @@ def judge():
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_alloy_case(case, judge) -> None:  # noqa: ANN001
     got, reasons = judge.verdict(case)
-    if case.get("known_gap") and got != case["expect"]:
+    if case.get("known_gap") and not bench.matches(case["expect"], got):
         pytest.xfail(f"known gap: {case['known_gap']}")
-    assert got == case["expect"], f"{case['note']}: {reasons}"
+    assert bench.matches(case["expect"], got), f"{case['note']}: {reasons}"

@@ -15,10 +15,12 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy.preserve import checked_assertions
 from fmrepair.verifiers.alloy.probes import (
+    Probe,
     ProbeResults,
     callable_probes,
     field_names,
@@ -29,7 +31,7 @@ from fmrepair.verifiers.alloy.probes import (
     without_checks,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, describe, reached, referenced_names, roots_of, short_name
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, misread_characters, split_paragraphs
 from fmrepair.verifiers.base import Verifier
 
 MIN_LEAK_CHARS = 40  # shorter reference bodies are too easy to rediscover to count as a leak
@@ -48,9 +50,21 @@ class FaithfulnessReport(BaseModel):
     # rediscovery, recorded here and not a reason (see ``gate(model_free=...)``)
     rediscovered: bool = False
 
+    # behaviour preservation (verifiers/alloy/preserve.py): "preserved" | "narrows" | "unknown"; None when
+    # not asked; ``lost`` holds the good instances of the original that the candidate excludes
+    behaviour: str | None = None
+    lost: list[str] = Field(default_factory=list)
+    behaviour_required: bool = False  # a narrowing candidate is not faithful (a user's own file)
+
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def status(self) -> str:
-        return "unfaithful" if self.reasons else ("unknown" if self.unknown else "faithful")
+        """unfaithful | unknown | narrows | faithful (in that order of precedence)."""
+        if self.reasons:
+            return "unfaithful"
+        if self.unknown:
+            return "unknown"
+        return "narrows" if self.behaviour == "narrows" else "faithful"
 
 
 def _is_editable(p: Paragraph, editable: Sequence[str]) -> bool:
@@ -237,6 +251,22 @@ def _lost_runs(before: ProbeResults, after: ProbeResults) -> tuple[list[str], li
     return reasons, unknown
 
 
+def _good_only(opar: Sequence[Paragraph], probes: Sequence[Probe]) -> list[Probe]:
+    """The original's side of the shape probes (two atoms, two tuples, ...), asked of its *good* instances
+    only (those that meet every assertion it checks): a shape that only the buggy instances had is no loss
+    (a guard ``no Lock.holder`` removes two holders, which only counterexamples had). Whether a signature
+    or field can be non-empty at all is still asked of every instance: an original so broken that its
+    good instances are empty would otherwise let ``no Node.next`` through."""
+    names, blocks = checked_assertions(opar)
+    bodies = {p.name: p.body for p in opar if p.kind == "assert" and p.body is not None}
+    good = [f"{{ {bodies[n]} }}" for n in names if n in bodies] + [f"{{ {b} }}" for b in blocks]
+    if not good:
+        return list(probes)
+    both = " and ".join(good)
+    return [pr.model_copy(update={"formula": f"({pr.formula}) and {both}"}) if pr.kind == "shape" else pr
+            for pr in probes]
+
+
 def semantic_checks(
     original: str,
     candidate: str,
@@ -266,7 +296,7 @@ def semantic_checks(
                 reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
-    oprobes = global_probes(opar) + callable_probes(opar)
+    oprobes = _good_only(opar, global_probes(opar)) + callable_probes(opar)
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
@@ -362,6 +392,11 @@ def _unreadable(original: str, candidate: str) -> list[str]:
     for label, text in (("original", original), ("candidate", candidate)):
         if _MARKDOWN.match(text):
             out.append(f"the {label} starts with '---': Alloy would read it as markdown (only ```alloy blocks)")
+    before = set(misread_characters(original))
+    for label, chars in (("original", before), ("candidate", set(misread_characters(candidate)) - before)):
+        if chars:
+            out.append(f"the {label} holds characters the Analyzer reads differently from the gate "
+                       f"({', '.join(sorted(chars)[:5])}): not read as Alloy reads it")
     for p in split_paragraphs(candidate):
         if p.kind in ("pred", "fun", "sig", "assert", "let") and not p.name:
             out.append(f"{p.kind} paragraph at line {p.start_line} has a name the gate cannot read")
@@ -382,6 +417,7 @@ def gate(
     scope: str | None = None,
     timeout_s: float = 30.0,
     model_free: bool = False,
+    behaviour: str = "off",
 ) -> FaithfulnessReport:
     """Judge ``candidate`` against ``original`` (the visible text the model was given).
 
@@ -394,6 +430,11 @@ def gate(
     except when ``model_free``: the candidate was built by the mutation search alone (span edits of the
     visible text and synthesized formulas; no model, no prompt, the oracle never in view), which can only
     have rediscovered it; then it is recorded (``rediscovered``). Hidden names are reasons either way.
+
+    behaviour (with a verifier): "off"; "record" (benchmark tasks, whose oracle decides: whether the
+    candidate loses a good instance is recorded, not a reason); "require" (a user's own file: a candidate
+    that narrows is not faithful, one whose preservation is undecided is unknown, and the property
+    assumed by an added constraint or an assertion's premise made vacuous are checked too).
     """
     unreadable = _unreadable(original, candidate)
     frozen = list(frozen) if frozen is not None else default_frozen(original, also_editable)
@@ -413,8 +454,31 @@ def gate(
         report.reasons += more
         report.unknown, report.probe_scope, report.skipped_probes = unknown, used_scope, skipped
         report.vacuity_checked = True
-    report.faithful = not report.reasons and not report.unknown
+        if behaviour != "off" and not report.reasons:
+            _behaviour(report, original, candidate, verifier, timeout_s, behaviour == "require")
+    report.faithful = not report.reasons and not report.unknown and not (
+        report.behaviour_required and report.behaviour == "narrows")
     return report
+
+
+def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifier: Verifier, timeout_s: float,
+               required: bool) -> None:
+    """Behaviour preservation (always recorded), and for a user's file the property-assumption and
+    vacuous-premise checks (verifiers/alloy/assume.py)."""
+    from fmrepair.verifiers.alloy.assume import assumed, vacuous_premises
+    from fmrepair.verifiers.alloy.preserve import preservation
+
+    if required:
+        report.behaviour_required = True
+        reasons, unknown = vacuous_premises(original, candidate, verifier, timeout_s)
+        report.reasons += reasons
+        report.unknown += unknown + [f"unknown: {r}" for r in assumed(original, candidate, verifier, timeout_s)]
+        if report.reasons or report.unknown:
+            return
+    pres = preservation(original, candidate, verifier, timeout_s)
+    report.behaviour, report.lost = pres.outcome, pres.lost
+    if required and pres.outcome == "unknown":
+        report.unknown.append(f"behaviour preservation not decided: {pres.why}")
 
 
 def gate_task(
@@ -437,6 +501,7 @@ def gate_task(
         hidden_roots=task.hidden_oracle,
         verifier=verifier,
         model_free=model_free,
+        behaviour=task.meta.get("behaviour", "require" if task.suite == "user" else "record"),
     )
 
 

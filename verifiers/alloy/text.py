@@ -9,11 +9,11 @@ assert, let, commands) with 0-based character spans and 1-based line ranges;
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 _PARA_KEYWORDS = {"module", "open", "sig", "enum", "fact", "pred", "fun", "assert", "run", "check", "let"}
 _SIG_MODIFIERS = {"abstract", "one", "lone", "some", "var", "private"}
-_IDENT = re.compile(r"[^\W\d][\w']*")  # Alloy names may start with any (Unicode) letter
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,53 @@ class Paragraph:
         return f"{self.kind} {self.name}".strip()
 
 
-_LEXICAL = re.compile(r'//[^\n]*|--[^\n]*|/\*.*?(?:\*/|\Z)|"(?:\\.|[^"\\\n])*"?', re.S)
+# Read as the Analyzer's lexer (Alloy.lex) reads: a line comment ends at \r or \n (a lone \r is a line end);
+# a block comment ends at the first */; a string literal may span lines; a name is a Java identifier start
+# followed by identifier parts, ' and " (``x"`` is one name); whitespace is space, tab, form feed, \r and \n.
+_LINE_COMMENT = r"(?://|--)[^\r\n]*"
+_BLOCK_COMMENT = r"/\*.*?(?:\*/|\Z)"
+_STRING = r'"(?:\\.|[^"\\])*"?'
+_NAME = r"[^\W\d$][\w$'\"]*|\$[\w$'\"]*"
+_IDENT = re.compile(_NAME)  # Alloy names may start with any (Unicode) letter
+_LEXICAL = re.compile(rf"(?P<name>{_NAME})|{_LINE_COMMENT}|{_BLOCK_COMMENT}|{_STRING}", re.S)
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+_ALLOY_SPACE = frozenset(" \t\f\r\n")
+_IGNORABLE = re.compile(r"[\x00-\x08\x0e-\x1b\x7f-\x9f]")
+
+
+def _java_start(c: str) -> bool:
+    cat = unicodedata.category(c)
+    return cat[0] == "L" or cat in ("Nl", "Sc", "Pc")
+
+
+def _java_part(c: str) -> bool:
+    return _java_start(c) or unicodedata.category(c) in ("Nd", "Mn", "Mc", "Cf") or bool(_IGNORABLE.match(c))
+
+
+def misread_characters(source: str) -> list[str]:
+    """Characters in code (outside comments and strings) that this module's lexer classifies differently
+    from the Analyzer's (a Java identifier character, whitespace, or neither): e.g. U+00A0 or U+2028
+    (whitespace here, an error there), a zero-width joiner or U+0001 (part of a name there). Text that
+    holds one cannot be read here as the Analyzer reads it."""
+    out: set[str] = set()
+    mask = code_mask(source)
+    for i, c in enumerate(source):
+        if c.isascii() and (c.isprintable() or c in _ALLOY_SPACE) or not mask[i]:
+            continue
+        ours = ("space" if c.isspace() else "start" if _IDENT.fullmatch(c) else
+                "part" if re.fullmatch(r"[\w$]", c) else "other")
+        java = ("space" if c in _ALLOY_SPACE else "start" if _java_start(c) else
+                "part" if _java_part(c) else "other")
+        if ours != java:
+            out.add(f"U+{ord(c):04X}")
+    return sorted(out)
 
 
 def comment_spans(source: str) -> list[tuple[int, int]]:
     """(start, end) of every comment; string literals are skipped over, not reported."""
-    return [m.span() for m in _LEXICAL.finditer(source) if not m.group(0).startswith('"')]
+    return [m.span() for m in _LEXICAL.finditer(source) if not m.group("name") and not m.group(0).startswith('"')]
 
 
 def code_mask(source: str) -> list[bool]:
@@ -77,7 +118,7 @@ def strip_comments(source: str, keep_lines: bool = False) -> str:
     pos = 0
     for a, b in comment_spans(source):
         out.append(source[pos:a])
-        out.append(("\n" * source.count("\n", a, b) or " ") if keep_lines else " ")
+        out.append(("\n" * len(_LINE_END.findall(source, a, b)) or " ") if keep_lines else " ")
         pos = b
     out.append(source[pos:])
     return "".join(out)
@@ -95,8 +136,8 @@ def canonical(text: str) -> str:
 
 
 _SCAN = re.compile(
-    r'(?P<skip>\s+|//[^\n]*|--[^\n]*|/\*.*?(?:\*/|\Z))|(?P<str>"(?:\\.|[^"\\\n])*"?)'
-    r"|(?P<word>[^\W\d][\w']*|\d+)|(?P<punct>.)",
+    rf"(?P<skip>[ \t\f\r\n]+|{_LINE_COMMENT}|{_BLOCK_COMMENT})|(?P<str>{_STRING})"
+    rf"|(?P<word>{_NAME}|\d[\d_]*)|(?P<punct>.)",
     re.S,
 )
 
@@ -145,7 +186,8 @@ def _is_start(toks: list[Token], k: int) -> bool:
 
 
 def _line_of(source: str, offset: int) -> int:
-    return source.count("\n", 0, offset) + 1
+    """1-based line as the Analyzer counts it (\r\n, \r and \n each end a line)."""
+    return len(_LINE_END.findall(source, 0, offset)) + 1
 
 
 def split_paragraphs(source: str) -> list[Paragraph]:
@@ -232,6 +274,13 @@ def _fill_command(p: Paragraph, ptoks: list[Token], source: str) -> None:
         k += 1
         if p.label is None:
             p.label = p.target
+        if k < len(words) and words[k] == "{":  # `run Name {...} for 5`: Name labels the block
+            span = _brace_span(ptoks, k)
+            if span:
+                p.body_start, p.body_end = span[1], span[2]
+                p.block = normalize(source[span[1] : span[2]])
+                p.label, p.target = p.target, None
+                k = span[0] + 1
     rest = source[ptoks[k].start : p.end] if k < len(ptoks) else ""
     rest = normalize(rest)
     m = re.search(r"\bexpect\s+(\d+)", rest)

@@ -1,0 +1,244 @@
+"""Two ways to make a check pass without fixing anything, decided by the Analyzer.
+
+**Assuming the property.** A *piece* is what the candidate adds: a new fact, a new appended signature
+fact, or conjuncts inserted into an existing fact or appended fact (a pure insertion of tokens). A piece
+assumes the property when (1) the candidate without it fails a check again and (2) the piece alone, with
+the declarations (every other fact and appended fact removed), entails a checked assertion at that
+check's scope. Such a candidate is never faithful (``unknown: assumes the property``): the asserted
+property has become an axiom and whatever broke it is still there.
+
+**Vacuous premise.** An assertion ``all x | P implies Q`` (``always``, nested quantifiers and
+implications included) holds trivially when ``P`` can no longer happen. The premise probe is ``some x |
+P`` (``eventually`` under ``always``); when it has an instance in the original at the check's scope and
+none in the candidate, the candidate is unfaithful (``vacuous premise``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.preserve import checked_assertions
+from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_premise_"
+_JOIN = {"and", "&&"}
+
+
+# -- pieces --------------------------------------------------------------------------------------------
+
+
+def _fact_span(p: Paragraph) -> tuple[int, int] | None:
+    """Offsets of the body of a fact, or of a sig's appended fact."""
+    if p.kind == "fact":
+        return (p.body_start, p.body_end) if p.body_start is not None else None
+    toks = [t for t in tokens(p.text)]
+    opens = [i for i, t in enumerate(toks) if t.text == "{" and t.depth == 0]
+    if len(opens) < 2:
+        return None
+    lb = opens[1]
+    rb = next((i for i in range(lb + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1), None)
+    return (p.start + toks[lb].end, p.start + toks[rb].start) if rb is not None else None
+
+
+def _key(p: Paragraph) -> str:
+    return p.key if p.kind == "fact" and not p.name.startswith("#") else f"{p.kind} {canonical(p.text)}"
+
+
+def pieces(original: str, candidate: str) -> list[tuple[int, int]]:
+    """Spans of the candidate's text that it adds to the constraints (see the module docstring)."""
+    opar = split_paragraphs(original)
+    ofacts = {p.key: p for p in opar if p.kind == "fact" and not p.name.startswith("#")}
+    otexts = [canonical(source_of(original, _fact_span(p))) for p in opar if p.kind in ("fact", "sig")
+              if _fact_span(p)]
+    osigs = {p.name: p for p in opar if p.kind == "sig"}
+    out: list[tuple[int, int]] = []
+    for p in split_paragraphs(candidate):
+        span = _fact_span(p) if p.kind in ("fact", "sig") else None
+        if span is None:
+            continue
+        body = candidate[span[0] : span[1]]
+        before = ofacts.get(p.key) if p.kind == "fact" else osigs.get(p.name)
+        if before is None or (p.kind == "fact" and p.name.startswith("#")):
+            if canonical(body) not in otexts and canonical(body):
+                out.append(span)
+            continue
+        ospan = _fact_span(before)
+        obody = original[ospan[0] : ospan[1]] if ospan else ""
+        out += _inserted(obody, body, span[0])
+    return out
+
+
+def source_of(text: str, span: tuple[int, int] | None) -> str:
+    return text[span[0] : span[1]] if span else ""
+
+
+def _inserted(obody: str, body: str, base: int) -> list[tuple[int, int]]:
+    """Spans (in the candidate) of token runs inserted into ``obody`` to give ``body``, when that is all
+    that changed; a leading or trailing ``and`` is left out of the span."""
+    ot, ct = tokens(obody), tokens(body)
+    ops = difflib.SequenceMatcher(a=[t.text for t in ot], b=[t.text for t in ct], autojunk=False).get_opcodes()
+    if any(tag in ("replace", "delete") for tag, *_ in ops):
+        return []
+    out = []
+    for tag, _, _, j1, j2 in ops:
+        if tag != "insert":
+            continue
+        run: list[Token] = ct[j1:j2]
+        while run and run[0].text in _JOIN:
+            run = run[1:]
+        while run and run[-1].text in _JOIN:
+            run = run[:-1]
+        if run and _balanced(run):
+            out.append((base + run[0].start, base + run[-1].end))
+    return out
+
+
+def _balanced(run: Sequence[Token]) -> bool:
+    depth = 0
+    for t in run:
+        depth += t.text in "([{"
+        depth -= t.text in ")]}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+# -- the two checks -----------------------------------------------------------------------------------
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    out = text
+    for a, b in sorted(spans, reverse=True):
+        out = out[:a] + " " * (b - a) + out[b:]
+    return out
+
+
+def _commands_removed(text: str) -> str:
+    paras = split_paragraphs(text)
+    return _blank(text, [(p.start, p.end) for p in paras if p.kind == "command"])
+
+
+def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons (one per piece that assumes a checked property); [] when none does."""
+    cpar = split_paragraphs(candidate)
+    names, blocks = checked_assertions(cpar)
+    if not names and not blocks:
+        return []
+    found = pieces(original, candidate)
+    if not found:
+        return []
+    asserts = {p.name: p for p in cpar if p.kind == "assert"}
+    checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
+    constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
+    out = []
+    for span in found:
+        without = _blank(candidate, [span])
+        v = verifier.check(without, CheckOptions(timeout_s=timeout_s))
+        if v.status not in ("ok", "failed") or all(c.met for c in v.commands):
+            continue  # the piece is not what makes the checks pass (or the text without it is not Alloy)
+        a, b = span
+        alone = _commands_removed(_blank(candidate, constraint_spans))
+        alone = alone[:a] + candidate[a:b] + alone[b:]  # the piece, with the declarations only
+        probes = []
+        for i, c in enumerate(checks):
+            body = asserts[c.target].body if c.target in asserts else c.block
+            if body is not None:
+                probes.append(f"{LABEL}a{i}: check {{ {body} }} for {c.scope or '3'}")
+        v = verifier.check(alone + "\n" + "\n".join(probes) + "\n", CheckOptions(timeout_s=timeout_s))
+        if v.status not in ("ok", "failed"):
+            continue
+        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
+        if held:
+            text = " ".join(candidate[span[0] : span[1]].split())[:160]
+            k = int(held[0].label[len(LABEL) + 1 :])
+            what = checks[k].target or "the checked block"
+            out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and without "
+                       "it the check fails again")
+    return out
+
+
+# -- premises -----------------------------------------------------------------------------------------
+
+
+def premise(body: str) -> str | None:
+    """The premise probe of an assertion body, or None when it has no implication."""
+    toks = tokens(body)
+    return _premise(body, toks, 0, len(toks))
+
+
+def _premise(src: str, toks: Sequence[Token], i: int, j: int) -> str | None:
+    while i < j and toks[i].text == "{" and _closing(toks, i) == j - 1:
+        i, j = i + 1, j - 1
+    if i >= j:
+        return None
+    d = toks[i].depth
+    top = [k for k in range(i, j) if toks[k].depth == d]
+    words = [toks[k].text for k in top]
+    if any(w in ("else", "iff", "<=>", "or", "||", "let") for w in words):
+        return None
+    if words[0] == "always":
+        inner = _premise(src, toks, i + 1, j)
+        return f"eventually ({inner})" if inner else None
+    if words[0] in ("all", "no", "some", "one", "lone") and "|" in words:
+        if words[0] != "all":
+            return None
+        bar = top[words.index("|")]
+        decls = src[toks[i + 1].start : toks[bar].start]
+        inner = _premise(src, toks, bar + 1, j)
+        return f"some {decls} | {inner}" if inner else None
+    if "implies" in words or "=>" in words:
+        k = next(top[n] for n, w in enumerate(words) if w in ("implies", "=>"))
+        left = src[toks[i].start : toks[k - 1].end]
+        inner = _premise(src, toks, k + 1, j)
+        return f"({left})" + (f" and ({inner})" if inner else "")
+    return None
+
+
+def _closing(toks: Sequence[Token], i: int) -> int:
+    d = toks[i].depth
+    return next((k for k in range(i + 1, len(toks)) if toks[k].text == "}" and toks[k].depth == d + 1), -1)
+
+
+def premise_probes(paras: Sequence[Paragraph]) -> list[tuple[str, str, str]]:
+    """(assertion, premise formula, scope) for every checked assertion with a premise."""
+    asserts = {p.name: p for p in paras if p.kind == "assert"}
+    out = []
+    for c in paras:
+        if c.kind != "command" or c.command != "check" or c.expect == 1:
+            continue
+        body, what = (asserts[c.target].body, c.target) if c.target in asserts else (c.block, "the checked block")
+        pre = premise(body) if body else None
+        if pre:
+            out.append((what or "?", pre, c.scope or "3"))
+    return out
+
+
+def vacuous_premises(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0
+                     ) -> tuple[list[str], list[str]]:
+    """(reasons, unknown): premises the original can meet at the check's scope and the candidate cannot."""
+    probes = premise_probes(split_paragraphs(candidate))
+    if not probes:
+        return [], []
+
+    def ask(text: str) -> dict[str, str]:
+        runs = [f"{LABEL}{i}: run {{ {pre} }} for {scope}" for i, (_, pre, scope) in enumerate(probes)]
+        v = verifier.check(_commands_removed(text) + "\n" + "\n".join(runs) + "\n", CheckOptions(timeout_s=timeout_s))
+        if v.status in ("syntax_error", "type_error", "error"):
+            return {}
+        return {c.label: c.outcome for c in v.commands}
+
+    before, after = ask(original), ask(candidate)
+    reasons, unknown = [], []
+    for i, (what, pre, scope) in enumerate(probes):
+        b, a = before.get(f"{LABEL}{i}"), after.get(f"{LABEL}{i}")
+        if b != "instance" or a == "instance":
+            continue
+        probe = f"run {{ {' '.join(pre.split())[:200]} }} for {scope}"
+        if a == "no_instance":
+            reasons.append(f"vacuous premise: the premise of {what} can no longer hold for {scope} (the original's "
+                           f"can); probe: {probe}")
+        else:
+            unknown.append(f"premise of {what}: the candidate's probe ended {a or 'with an error'} ({probe})")
+    return reasons, unknown

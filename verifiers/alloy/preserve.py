@@ -1,0 +1,374 @@
+"""Behaviour preservation, decided by the Analyzer: does a candidate repair lose a *good* instance?
+
+A good instance of the original is one that satisfies all of the original's facts (and its signature
+declarations) and every assertion the file checks, read with the original's definitions (``check A``
+and ``check {...}`` commands not expected to find a counterexample). A candidate *narrows* when, at
+some command's scope, such an
+instance (a trace, in Alloy 6) is excluded by the candidate's facts and signature constraints. A real
+fix only removes instances that break a checked assertion; a repair that makes the checks pass by
+removing behaviour the assertions never mention (every booking has zero nights, a process can never
+wait) narrows.
+
+The question is put to Alloy itself, in one generated module: the original without its commands (its
+signatures, facts, preds and funs as written; its checked assertions as one predicate), and the
+candidate's preds, funs, macros and facts renamed apart (``fmrC_<name>``), its facts as a predicate, its signature
+constraints (multiplicities, appended facts, ``one``/``lone``/``some``/``abstract`` sigs, ``var`` made
+static) as formulas over the original's declarations. Then, per distinct command scope of the
+original::
+
+    run { <the original's checked assertions> and not <candidate's facts and signature constraints> } for SCOPE
+
+An instance is a lost good instance (the witness is shown); no instance at every scope: nothing lost.
+A candidate whose signatures differ in structure (names, hierarchy, fields or their types) cannot share
+the original's declarations: ``unknown``, never ``preserved``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, Field
+
+from fmrepair.verifiers.alloy.reach import CALLABLE, short_name
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, strip_comments, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+PREFIX = "fmrC_"
+LABEL = "fmrepair_lost_"
+THIS = "fmr_this"
+_MULT = ("lone", "one", "some", "set", "seq")
+_SIG_MODS = {"abstract", "one", "lone", "some", "var", "private"}
+
+
+class Preservation(BaseModel):
+    """``preserved`` (no good instance lost at any scope), ``narrows`` (witnesses), ``unknown`` (why)."""
+
+    outcome: str  # "preserved" | "narrows" | "unknown"
+    scopes: list[str] = Field(default_factory=list)  # the scopes asked
+    lost: list[str] = Field(default_factory=list)  # "for SCOPE: <the original's instance>"
+    lost_scopes: list[str] = Field(default_factory=list)
+    why: str | None = None  # for unknown
+    module: str | None = None  # the generated module (for debugging and the viewer)
+
+
+class Unsupported(ValueError):
+    """The pair cannot be put into one module (the outcome is then ``unknown``)."""
+
+
+# -- reading the original's commands ------------------------------------------------------------------
+
+
+def checked_assertions(paras: Sequence[Paragraph]) -> tuple[list[str], list[str]]:
+    """(names of assertions checked by a command not expecting a counterexample, inline check blocks)."""
+    names, blocks = [], []
+    for p in paras:
+        if p.kind != "command" or p.command != "check" or p.expect == 1:
+            continue
+        if p.block is not None:
+            blocks.append(p.block)
+        elif p.target:
+            names.append(p.target)
+    return names, blocks
+
+
+def command_scopes(paras: Sequence[Paragraph]) -> list[str]:
+    """Every distinct scope of the original's commands, in order ("3" when there is no command)."""
+    out: list[str] = []
+    for p in paras:
+        if p.kind == "command":
+            s = _scope_text(p)
+            if s not in out:
+                out.append(s)
+    return out or ["3"]
+
+
+def _scope_text(p: Paragraph) -> str:
+    """The command's scope as Alloy reads it, ready to follow ``for`` ("3" when it has none)."""
+    raw = p.scope.strip()
+    if not raw:
+        return "3"
+    if raw.startswith("but"):
+        return "3 " + raw
+    return raw
+
+
+# -- renaming the candidate apart ---------------------------------------------------------------------
+
+
+def _renamer(names: set[str]):  # noqa: ANN202
+    def rename(text: str) -> str:
+        src = strip_comments(text)
+        out, pos = [], 0
+        toks = tokens(src)
+        for i, t in enumerate(toks):
+            if t.text not in names:
+                continue
+            prev = toks[i - 1].text if i > 0 else ""
+            if prev == "@" or (prev == "/" and not (i > 1 and toks[i - 2].text == "this")):
+                continue
+            start = t.start
+            if prev == "/" and i > 1:  # this/name -> fmrC_name
+                start = toks[i - 2].start
+            out.append(src[pos:start])
+            out.append(PREFIX + t.text)
+            pos = t.end
+        out.append(src[pos:])
+        return "".join(out)
+
+    return rename
+
+
+def _body(p: Paragraph) -> str:
+    return p.body if p.body is not None else ""
+
+
+# -- signatures -----------------------------------------------------------------------------------------
+
+
+class _Sig(BaseModel):
+    names: list[str]
+    mods: list[str]
+    parent: str  # "extends X", "in X + Y" or ""
+    fields: list[tuple[str, bool, str]]  # (name, var, the declaration's right-hand side, canonical)
+    fact: str | None  # the appended fact's body
+
+
+def _split_top(text: str, sep: str = ",") -> list[str]:
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur))
+    return out
+
+
+def _read_sig(p: Paragraph) -> _Sig:
+    text = strip_comments(p.text)
+    toks = tokens(text)
+    words = [t.text for t in toks]
+    k = words.index("sig")
+    mods = [w for w in words[:k] if w in _SIG_MODS]
+    lb = next((i for i in range(k, len(toks)) if toks[i].text == "{" and toks[i].depth == 0), None)
+    if lb is None:
+        raise Unsupported(f"sig at line {p.start_line} has no body")
+    rb = next(i for i in range(lb + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1)
+    head = [w for w in words[k + 1 : lb]]
+    names, parent = [], ""
+    for i, w in enumerate(head):
+        if w in ("extends", "in"):
+            parent = canonical(" ".join(head[i:]))
+            break
+        if w != ",":
+            names.append(w)
+    fields: list[tuple[str, bool, str]] = []
+    pending: list[tuple[str, bool]] = []
+    for piece in _split_top(text[toks[lb].end : toks[rb].start]):
+        left, colon, right = piece.partition(":")
+        lw = left.split()
+        if "disj" in lw:
+            raise Unsupported(f"disj field declaration in sig {', '.join(names)}")
+        var = "var" in lw
+        lw = [w for w in lw if w not in ("var", "private")]
+        if not lw:
+            continue
+        pending.append((lw[-1], var))
+        if colon:
+            fields += [(n, v, canonical(right)) for n, v in pending]
+            pending = []
+    fact = None
+    rest = [i for i in range(rb + 1, len(toks)) if toks[i].text == "{" and toks[i].depth == 0]
+    if rest:
+        lb2 = rest[0]
+        rb2 = next(i for i in range(lb2 + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1)
+        fact = text[toks[lb2].end : toks[rb2].start]
+    return _Sig(names=names, mods=mods, parent=parent, fields=fields, fact=fact)
+
+
+def _bare(rhs: str) -> str:
+    """A field's type with its multiplicities removed: ``lone Node`` -> ``Node``; ``A -> lone B`` -> ``A->B``."""
+    words = re.sub(r"\b(?:lone|one|some|set)\b", " ", rhs)
+    return canonical(words)
+
+
+def _field_constraint(sig: str, field: str, rhs: str) -> str:
+    """The constraint a field declaration adds, over the original's declaration of the same field."""
+    m = re.match(r"\s*(lone|one|some|set|seq)\s+(.*)$", rhs, re.S)
+    if "->" in rhs:
+        return f"(all {THIS}: {sig} | {THIS}.{field} in {rhs})"
+    if m:
+        mult, typ = m.group(1), m.group(2)
+        if mult == "seq":
+            raise Unsupported(f"seq field {sig}.{field}")
+        return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})" + (
+            "" if mult == "set" else f" and (all {THIS}: {sig} | {mult} {THIS}.{field})"
+        )
+    return f"(all {THIS}: {sig} | one {THIS}.{field} and {THIS}.{field} in {rhs})"
+
+
+def _sig_fact(sig: str, body: str, fields: set[str], rename) -> str:  # noqa: ANN001
+    """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
+    ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
+    src = rename(body)
+    toks = tokens(src)
+    out, pos = [], 0
+    for i, t in enumerate(toks):
+        prev = toks[i - 1].text if i > 0 else ""
+        if t.text == "this":
+            rep = THIS
+        elif t.text in fields and prev != "@":
+            rep = f"({THIS}.{t.text})"
+        elif t.text == "@" and i + 1 < len(toks) and toks[i + 1].text in fields:
+            rep = ""
+        else:
+            continue
+        out += [src[pos : t.start], rep]
+        pos = t.end
+    out.append(src[pos:])
+    return f"(all {THIS}: {sig} | {{ {''.join(out)} }})"
+
+
+def _sig_constraints(
+    osigs: Sequence[Paragraph], csigs: Sequence[Paragraph], rename, changed: set[str]  # noqa: ANN001
+) -> list[str]:
+    """The candidate's signature constraints, as formulas over the original's declarations, for every
+    signature whose text changed or whose appended fact calls a changed definition."""
+    o = {n: (p, _read_sig(p)) for p in osigs for n in _read_sig(p).names}
+    c = [(p, _read_sig(p)) for p in csigs]
+    cnames = {n for _, s in c for n in s.names}
+    if set(o) != cnames:
+        raise Unsupported("the candidate adds or removes a signature")
+    all_fields: dict[str, set[str]] = {}
+    parent_of = {n: s.parent for _, s in o.values() for n in s.names}
+    for n, (_, s) in o.items():
+        all_fields[n] = {f for f, _, _ in s.fields}
+    out: list[str] = []
+    for p, s in c:
+        op, os_ = o[s.names[0]]
+        if os_.names != s.names or os_.parent != s.parent:
+            raise Unsupported(f"the candidate changes the declaration of sig {', '.join(s.names)}")
+        if [(f, _bare(r)) for f, _, r in os_.fields] != [(f, _bare(r)) for f, _, r in s.fields]:
+            raise Unsupported(f"the candidate changes the fields of sig {', '.join(s.names)}")
+        calls = s.fact is not None and any(t.text in changed for t in tokens(s.fact))
+        if canonical(op.text) == canonical(p.text) and not calls:
+            continue
+        for n in s.names:
+            out += _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs)
+    return out
+
+
+def _inherited(n: str, all_fields: dict[str, set[str]], parent_of: dict[str, str]) -> set[str]:
+    fields, seen = set(), set()
+    while n and n not in seen:
+        seen.add(n)
+        fields |= all_fields.get(n, set())
+        m = re.match(r"extends\s*(\w+)", parent_of.get(n, ""))
+        n = m.group(1) if m else ""
+    return fields
+
+
+def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs) -> list[str]:  # noqa: ANN001
+    out: list[str] = []
+    mods = set(s.mods)
+    for m in ("one", "lone", "some"):
+        if m in mods and m not in os_.mods:
+            out.append(f"{m} {n}")
+    if "abstract" in mods and "abstract" not in os_.mods:
+        kids = [k for p in csigs for k in _read_sig(p).names if _read_sig(p).parent == f"extends {n}"]
+        if kids:
+            out.append(f"{n} = {' + '.join(kids)}")
+    if "var" in os_.mods and "var" not in mods:
+        out.append(f"always {n}' = {n}")
+    for (f, var, rhs), (_, ovar, orhs) in zip(s.fields, os_.fields, strict=True):
+        if canonical(rhs) != canonical(orhs):
+            out.append(_field_constraint(n, f, rename(rhs)))
+        if ovar and not var:
+            out.append(f"always {f}' = {f}")
+    if s.fact is not None and s.fact.strip():
+        out.append(_sig_fact(n, s.fact, _inherited(n, all_fields, parent_of), rename))
+    return out
+
+
+# -- the module ---------------------------------------------------------------------------------------
+
+
+def _temporal(text: str) -> bool:
+    return bool(re.search(r"\bvar\b", strip_comments(text)))
+
+
+def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
+    """(the generated module without commands, the scopes to ask); raises Unsupported."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    for kind in ("open", "enum"):
+        if sorted(canonical(p.text) for p in opar if p.kind == kind) != sorted(
+            canonical(p.text) for p in cpar if p.kind == kind
+        ):
+            raise Unsupported(f"the candidate changes an {kind} paragraph")
+    names = {short_name(p) for p in cpar if p.kind in CALLABLE and p.name}
+    rename = _renamer(names)
+    okeys = {p.key: canonical(p.text) for p in opar}
+    changed = {short_name(p) for p in cpar if p.kind in CALLABLE and okeys.get(p.key) != canonical(p.text)}
+    sigc = _sig_constraints([p for p in opar if p.kind == "sig"], [p for p in cpar if p.kind == "sig"], rename,
+                            changed)
+    base = _without_commands(original, opar)
+    parts = [base.rstrip(), "", "// ---- the candidate, renamed apart ----"]
+    facts: list[str] = []
+    for p in cpar:
+        if p.kind in CALLABLE:
+            parts.append(rename(p.text))
+        elif p.kind == "fact":
+            facts.append(f"{{ {rename(_body(p))} }}")
+    always = "always " if _temporal(original) else ""
+    cons = [*facts, *(f"{always}{{ {c} }}" if c.startswith("(all") and always else c for c in sigc)]
+    parts.append(f"pred {PREFIX}facts {{ {' and '.join(cons) or 'no none'} }}".replace("{ no none }", "{ }"))
+    onames, oblocks = checked_assertions(opar)
+    oasserts = {p.name: p for p in opar if p.kind == "assert"}
+    props = [f"{{ {_body(oasserts[n])} }}" for n in onames if n in oasserts] + [f"{{ {b} }}" for b in oblocks]
+    parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
+    return "\n".join(parts) + "\n", command_scopes(opar)
+
+
+def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
+    out = source
+    for p in sorted((q for q in paras if q.kind == "command"), key=lambda q: q.start, reverse=True):
+        out = out[: p.start] + out[p.end :]
+    return out
+
+
+def preservation(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> Preservation:
+    """Does ``candidate`` lose a good instance of ``original`` at any of the original's command scopes?"""
+    try:
+        module, scopes = build_module(original, candidate)
+    except Unsupported as e:
+        return Preservation(outcome="unknown", why=str(e))
+    except (ValueError, StopIteration, IndexError) as e:
+        return Preservation(outcome="unknown", why=f"the pair could not be read ({e})")
+    runs = [f"{LABEL}{i}: run {{ {PREFIX}props and not {PREFIX}facts }} for {s}" for i, s in enumerate(scopes)]
+    text = module + "\n" + "\n".join(runs) + "\n"
+    v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+    rep = Preservation(outcome="preserved", scopes=scopes, module=text)
+    if v.status in ("syntax_error", "type_error", "error"):
+        msg = v.errors[0].message if v.errors else v.status
+        return rep.model_copy(update={"outcome": "unknown", "why": f"the comparison module does not compile ({msg})"})
+    got = {c.label: c for c in v.commands}
+    undecided = []
+    for i, s in enumerate(scopes):
+        c = got.get(f"{LABEL}{i}")
+        if c is None or c.outcome not in ("instance", "no_instance"):
+            undecided.append(s)
+        elif c.outcome == "instance":
+            rep.lost_scopes.append(s)
+            rep.lost.append(f"for {s}: {' '.join((c.witness or '').split())[:600]}")
+    if rep.lost:
+        rep.outcome = "narrows"
+    elif undecided:
+        rep.outcome, rep.why = "unknown", f"the comparison did not finish for {', '.join(undecided)}"
+    return rep
