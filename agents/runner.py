@@ -47,6 +47,21 @@ class RepairOutcome:
     result: TaskResult
     candidate: str | None  # the faithful repair, when one was found
     attempts: list[AttemptRecord] = field(default_factory=list)
+    # no repair kept every good instance: the passing, faithful candidate that loses the fewest (the witnesses
+    # are in its gate report); never written as a repair by default
+    narrowing: str | None = None
+    narrowing_gate: dict | None = None
+
+    @property
+    def outcome(self) -> str:
+        """repaired | narrows | unfaithful (only unfaithful or undecided passing candidates) | not_repaired."""
+        if self.candidate is not None:
+            return "repaired"
+        if self.narrowing is not None:
+            return "narrows"
+        if self.result.repaired:
+            return "unfaithful"
+        return "not_repaired"
 
 
 def _iteration_index(attempts: list[AttemptRecord], upto: int) -> int:
@@ -154,6 +169,7 @@ def repair_task(
         stop = "fixed"
     except LimitsExceeded as e:
         stop = f"{e.reason}: {e}" if e.reason else str(e)
+    narrowing = min(session.narrowing, key=lambda n: n[:2]) if candidate is None and session.narrowing else None
     equivalent: bool | None = None
     if score_equivalent is not None:
         equivalent = score_equivalent(task, candidate) if candidate is not None else False
@@ -186,8 +202,15 @@ def repair_task(
             "family": task.meta.get("family"),
             "timeouts": _timeouts(session),
             "ill_formed": _ill_formed(session),
+            # behaviour preservation of the kept candidate (verifiers/alloy/preserve.py); "narrows" rows
+            # are counted on their own by reports, whatever the oracle says
+            "behaviour": (accepted_gate or {}).get("behaviour") if candidate is not None else (
+                "narrows" if narrowing else None),
+            "narrowing_candidates": len(session.narrowing),
         },
     )
     if log is not None and write_result:
         log.append_result(result)
-    return RepairOutcome(result=result, candidate=candidate, attempts=list(session.attempts))
+    return RepairOutcome(result=result, candidate=candidate, attempts=list(session.attempts),
+                         narrowing=narrowing[2] if narrowing else None,
+                         narrowing_gate=narrowing[3].gate if narrowing else None)

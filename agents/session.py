@@ -7,6 +7,7 @@ records it. Control flow uses two exceptions, as in mini-swe-agent: :class:`Repa
 
 from __future__ import annotations
 
+import difflib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,6 +41,13 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
+def edit_size(before: str, after: str) -> int:
+    """Tokens changed between two texts (a syntactic distance that breaks ties between repairs)."""
+    a, b = before.split(), after.split()
+    return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in
+               difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if tag != "equal")
+
+
 @dataclass
 class StepResult:
     record: AttemptRecord
@@ -69,6 +77,8 @@ class RepairSession:
     timeouts: int = 0  # wall-clock timeouts outside verdicts (e.g. an unsat core): results may depend on load
     attempts: list[AttemptRecord] = field(default_factory=list)
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)
+    # raw-correct, faithful text, but losing good instances (a user's file): (lost scopes, diff size, text, rec)
+    narrowing: list[tuple[int, int, str, AttemptRecord]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         names = list(self.task.meta.get("hidden_reference_names", []))
@@ -142,7 +152,10 @@ class RepairSession:
         )
 
     def count_rejected(self, gate: dict[str, Any] | None) -> None:
-        """A raw-correct candidate that is not faithful: undecided gates are counted on their own."""
+        """A raw-correct candidate that is not faithful: undecided gates are counted on their own; one that
+        narrows (faithful text, good instances lost) is kept by ``record`` as a fallback, not counted."""
+        if (gate or {}).get("status") == "narrows":
+            return
         if gate_unknown(gate):
             self.gate_unknown += 1
         else:
@@ -150,6 +163,10 @@ class RepairSession:
 
     def record(self, rec: AttemptRecord) -> None:
         self.attempts.append(rec)
+        gate = rec.gate or {}
+        if rec.raw_ok and not rec.faithful and gate.get("status") == "narrows" and rec.candidate is not None:
+            lost = len({w.split(":", 1)[0] for w in gate.get("lost", [])})
+            self.narrowing.append((lost, edit_size(self.task.visible, rec.candidate), rec.candidate, rec))
         if self.log is not None:
             self.log.append_attempt(rec)
         if self.on_attempt is not None:

@@ -22,25 +22,10 @@ from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_ve
 from fmrepair.eval.retry_errors import drop_errors, warn_errors
 from fmrepair.faults import InfrastructureError
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
+from fmrepair.serving.nomodel import NoModel
 from fmrepair.task import Task
 
 __all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
-
-
-class NoModel:
-    """For search-only strategies: a model that must never be called."""
-
-    name = "none"
-    context_window = 0
-
-    def chat(self, *args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("this strategy needs a model: pass --model NAME")
-
-    async def achat(self, *args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("this strategy needs a model: pass --model NAME")
-
-    def count_tokens(self, text: str) -> int:
-        return len(text) // 4
 
 
 def load_model(cfg: BenchConfig) -> Any:

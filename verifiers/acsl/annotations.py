@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_CODE_TOKEN = re.compile(
-    r"[A-Za-z_]\w*|\d[\w.]*|->|\+\+|--|<<=|>>=|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|<<|>>|\.\.\.|\S"
-)
+from fmrepair.verifiers.acsl.lexer import Logical, Piece, digraph, is_hash, logical, pieces
+
 _ACSL_TOKEN = re.compile(
     r"\\?[A-Za-z_]\w*|\d[\w.]*|<==>|==>|<==|<-->|-->|\.\.|->|<<|>>|<=|>=|==|!=|&&|\|\||\^\^|\S"
 )
@@ -32,9 +31,10 @@ def normalize(text: str) -> str:
 
 @dataclass
 class CodeToken:
-    text: str
+    text: str  # as spelled once line splices are deleted: a digraph keeps its spelling ('#x' strings it so)
     line: int
     start: int
+    directive: bool = False  # a whole preprocessor directive ('#define N 10'), '%:' spelled '#'
 
 
 @dataclass
@@ -52,13 +52,16 @@ class Annotation:
     end: int
     line: int
     end_line: int
-    inner: str  # the text between the markers, '@' margins blanked
+    inner: str  # the text between the markers (splices deleted), '@' and '//' comments blanked as Frama-C does
     anchor: int  # index of the next code token (len(tokens) at end of file)
     depth: int  # brace depth of the code at this point (0: file scope)
     kind: str = "other"  # contract | statement_contract | loop | assert | ghost | logic | other
     clauses: list[Clause] = field(default_factory=list)
     function: str | None = None  # the function it belongs to (or that it specifies)
     loop: int | None = None  # ordinal of the loop it annotates (loop annotations only)
+    guard: tuple[str, ...] = ()  # the open conditional groups around it ('#if 0', '#ifdef X / #else', ...)
+    oddities: list[str] = field(default_factory=list)  # what Frama-C reads in it that the clauses do not show
+    copied: str = ""  # the text between the markers as gcc -C prints it, which Frama-C reads (see Logical.stale)
 
 
 def _keyword(words: list[str]) -> str:
@@ -136,65 +139,164 @@ def _classify(a: Annotation, tokens: list[CodeToken]) -> None:
 
 
 def scan(source: str) -> tuple[list[CodeToken], list[Annotation]]:
-    """Code tokens (preprocessor lines are one token each) and annotations, in source order."""
-    tokens: list[CodeToken] = []
-    annots: list[Annotation] = []
-    i, n, depth = 0, len(source), 0
-    line_start = True
-    while i < n:
-        ch = source[i]
-        if ch == "\n":
-            line_start = True
-            i += 1
-            continue
-        if ch.isspace():
-            i += 1
-            continue
-        if source.startswith("/*", i) or source.startswith("//", i):
-            block = source[i + 1] == "*"
-            end = source.find("*/", i + 2) + 2 if block else source.find("\n", i)
-            if block and end == 1:
-                end = n
-            if not block and end == -1:
-                end = n
-            if source.startswith("@", i + 2):
-                inner = source[i + 3 : end - 2] if block else source[i + 3 : end]
-                inner = re.sub(r"(?m)^(\s*)@", lambda m: m.group(1) + " ", inner)
-                line = source.count("\n", 0, i) + 1
-                a = Annotation(i, end, line, source.count("\n", 0, end) + 1, inner, -1, depth)
-                a.clauses = split_clauses(inner, i + 3, source)
-                annots.append(a)
-            i = end
-            continue
-        if line_start and ch == "#":
-            end = i
-            while True:
-                end = source.find("\n", end)
-                if end == -1 or source[end - 1] != "\\":
-                    break
-                end += 1
-            end = n if end == -1 else end
-            directive = " ".join(source[i:end].replace("\\\n", " ").split())
-            tokens.append(CodeToken(directive, source.count("\n", 0, i) + 1, i))
-            i = end
-            continue
-        line_start = False
-        if ch in "\"'":
-            j = i + 1
-            while j < n and source[j] != ch:
-                j += 2 if source[j] == "\\" else 1
-            tokens.append(CodeToken(source[i : j + 1], source.count("\n", 0, i) + 1, i))
-            i = j + 1
-            continue
-        m = _CODE_TOKEN.match(source, i)
-        assert m is not None
-        tok = m.group(0)
-        depth += tok == "{"
-        depth -= tok == "}"
-        tokens.append(CodeToken(tok, source.count("\n", 0, i) + 1, i))
-        i = m.end()
-    _anchor(tokens, annots)
-    return tokens, annots
+    """Code tokens (preprocessor lines are one token each) and annotations, in source order, read as gcc -C
+    reads them (see ``lexer``); offsets and lines are the original text's."""
+    s = _Scanner(source)
+    s.run()
+    _anchor(s.tokens, s.annots)
+    return s.tokens, s.annots
+
+
+def _is_annotation(comment: str) -> bool:
+    """Frama-C reads ``/*@ ...*/`` and ``//@ ...`` as annotations, but skips ``/*@{``, ``/*@}``, ``//@{``, ``//@}``."""
+    return comment[2:3] == "@" and comment[3:4] not in ("{", "}")
+
+
+class _Scanner:
+    def __init__(self, source: str) -> None:
+        self.lg = logical(source)
+        self.pieces = list(pieces(self.lg.text))
+        self.tokens: list[CodeToken] = []
+        self.annots: list[Annotation] = []
+        self.depth = 0
+        self.guards: list[list[str]] = []  # open conditional groups: the directives of each chain so far
+
+    def run(self) -> None:
+        k, bol = 0, True
+        while k < len(self.pieces):
+            p = self.pieces[k]
+            if p.kind == "newline":
+                bol = True
+            elif p.kind == "space":
+                pass
+            elif p.kind == "comment":
+                bol = False  # gcc -C: a comment is a token, so a '#' after it starts no directive
+                if _is_annotation(p.text):
+                    self._annotation(p)
+            elif bol and is_hash(p):
+                k = self._directive(k)
+                continue
+            else:
+                bol = False
+                self._code(p)
+            k += 1
+
+    def _token(self, text: str, start: int, directive: bool = False) -> None:
+        self.tokens.append(CodeToken(text, self.lg.line(start), self.lg.offset(start), directive))
+
+    def _code(self, p: Piece) -> None:
+        canon = digraph(p.text)
+        self.depth += canon == "{"
+        self.depth -= canon == "}"
+        self._token(p.text, p.start)
+
+    def _directive(self, k: int) -> int:
+        """The directive from the '#' (or '%:') at piece ``k`` to its line end, as one token: its tokens as
+        spelled, one blank where the text has blanks or comments (a block comment carries the directive across
+        lines, as in gcc; an annotation in it is no annotation). Returns the index of that line end."""
+        parts: list[str] = ["#"]
+        blank, j = False, k + 1
+        while j < len(self.pieces) and self.pieces[j].kind != "newline":
+            q = self.pieces[j]
+            j += 1
+            if q.kind in ("space", "comment"):
+                blank = True
+                continue
+            text = q.text
+            if text == "<" and len(parts) == 2 and parts[1].strip() in _INCLUDES:
+                text, j = self._header_name(q, j)
+            parts.append((" " if blank else "") + text)
+            blank = False
+        self._guard(parts)
+        self._token("".join(parts), self.pieces[k].start, directive=True)
+        return j
+
+    def _header_name(self, q: Piece, j: int) -> tuple[str, int]:
+        """``#include <a  b.h>``: the name is one token up to the first '>', blanks included."""
+        close = self.lg.text.find(">", q.start, self._line_end(q.start))
+        if close == -1:
+            return q.text, j
+        while j < len(self.pieces) and self.pieces[j].start <= close:
+            j += 1
+        return self.lg.text[q.start : close + 1], j
+
+    def _line_end(self, i: int) -> int:
+        end = self.lg.text.find("\n", i)
+        return len(self.lg.text) if end == -1 else end
+
+    def _guard(self, parts: list[str]) -> None:
+        name = parts[1].strip() if len(parts) > 1 else ""
+        text = "".join(parts)
+        if name in ("if", "ifdef", "ifndef"):
+            self.guards.append([text])
+        elif name in ("elif", "else", "elifdef", "elifndef") and self.guards:
+            self.guards[-1].append(text)
+        elif name == "endif" and self.guards:
+            self.guards.pop()
+
+    def _annotation(self, p: Piece) -> None:
+        lg, block = self.lg, p.text.startswith("/*")
+        s = p.start + 3
+        e = p.end - 2 if block and p.text.endswith("*/") and len(p.text) >= 5 else p.end
+        inner = _clean(lg.text[s:e])[0]
+        a = Annotation(lg.offset(p.start), lg.end(p.end), lg.line(p.start), lg.line(p.end - 1), inner, -1,
+                       self.depth, guard=tuple(" / ".join(g) for g in self.guards))
+        a.clauses = [_relocate(c, lg) for c in split_clauses(inner, s, lg.text)]
+        a.copied = lg.gcc_copy(s, e) if block else lg.text[s:e]
+        a.oddities = _annotation_oddities(lg, s, e, a.copied)
+        self.annots.append(a)
+
+
+_INCLUDES = {"include", "include_next", "import"}
+_ANNOT_LITERAL = re.compile(r"\"(?:\\[\s\S]|[^\"\\])*\"?|'(?:\\[\s\S]|[^'\\])*'?")
+_ANNOT_BLANKS = re.compile(r"@|//[^\n]*")
+_ANNOT_DIRECTIVE = re.compile(r"(?m)^(?:[ \t\f\v@]|/\*.*?\*/)*(?:#|%:)[^\n]*")
+
+
+def _clean(raw: str) -> tuple[str, bool]:
+    """The annotation text as Frama-C reads it: '@' is a blank and ``//`` starts a comment, except inside string
+    and character literals (which, as in Frama-C, may span lines). Same length as ``raw``; True when a literal
+    is left open."""
+    out: list[str] = []
+    pos, open_literal = 0, False
+    for m in re.finditer(_ANNOT_LITERAL.pattern + r"|" + _ANNOT_BLANKS.pattern, raw):
+        out.append(raw[pos : m.start()])
+        tok = m.group()
+        if tok[0] in "\"'":
+            out.append(tok)
+            open_literal = open_literal or len(tok) < 2 or tok[-1] != tok[0] or _escaped_end(tok)
+        else:
+            out.append(" " * len(tok))
+        pos = m.end()
+    out.append(raw[pos:])
+    return "".join(out), open_literal
+
+
+def _escaped_end(tok: str) -> bool:
+    """True when the final quote of ``tok`` is escaped (so the literal is still open)."""
+    body = tok[1:-1]
+    return (len(body) - len(body.rstrip("\\"))) % 2 == 1
+
+
+def _annotation_oddities(lg: Logical, start: int, end: int, copied: str) -> list[str]:
+    """What Frama-C reads in the annotation at logical [start, end) (``copied``: gcc -C's print of it) that its
+    clauses do not show."""
+    lines = re.sub(r"\r\n?", "\n", copied)  # the annotation preprocessor's gcc ends lines at '\r' too
+    out = [f"a preprocessor directive inside an annotation ('{' '.join(m.group().replace('@', ' ').split())}'), "
+           "which Frama-C's annotation preprocessing runs: a macro rewrites the annotations after it, contracts "
+           "included" for m in _ANNOT_DIRECTIVE.finditer(lines)]
+    stray = [lg.stale(i).strip() for i in range(start, end) if lg.text[i] == "\n"]
+    out += [f"a line splice inside a multi-line annotation, which gcc -C prints with stray characters ({s!r} "
+            "after a line end): the gate does not read it as Frama-C does" for s in stray if s]
+    if _clean(copied)[1]:
+        out.append("a string or character literal left open in an annotation, which the gate does not read as "
+                   "Frama-C does (its annotation reader runs on past the annotation's end)")
+    return out
+
+
+def _relocate(c: Clause, lg: Logical) -> Clause:
+    """A clause found in the logical text, with offsets and line in the original text."""
+    return Clause(c.keyword, c.text, lg.offset(c.start), lg.end(c.end), lg.line(c.start))
 
 
 def _anchor(tokens: list[CodeToken], annots: list[Annotation]) -> None:
@@ -216,9 +318,9 @@ def _anchor(tokens: list[CodeToken], annots: list[Annotation]) -> None:
         if depth == 0 and t.text == "(" and idx > 0 and re.match(r"[A-Za-z_]\w*$", tokens[idx - 1].text):
             fn = tokens[idx - 1].text
             starts.setdefault(idx - 1, fn)
-        if t.text == "{":
+        if digraph(t.text) == "{":
             depth += 1
-        elif t.text == "}":
+        elif digraph(t.text) == "}":
             depth -= 1
     names = sorted(starts.items())
     for a in annots:

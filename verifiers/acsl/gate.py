@@ -12,6 +12,11 @@ A candidate is faithful when
    definitions and lemmas by default).
 Removing or changing the original's own loop annotations is sound (WP still has to prove everything),
 so it is reported as a note, not a rejection.
+
+The text is read as gcc -C reads it for Frama-C (``lexer``: line ends, splices, digraphs); what that reading
+cannot promise to share with gcc, and a preprocessor directive inside an annotation (Frama-C's annotation
+preprocessing runs it), rejects a candidate that brings it in. Clauses inside conditional groups (``#if 0``)
+only match clauses under the same conditions.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from fmrepair.procs import run_group
 from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, scan
+from fmrepair.verifiers.acsl.lexer import digraph, oddities
 from fmrepair.verifiers.acsl.logic_defs import cycles, identifiers, logic_units, reach, recursion_problem
 
 DEFAULT_WHITELIST = frozenset(
@@ -83,7 +89,7 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
     if [t.text for t in ot] == [t.text for t in ct]:
         return True
     diff = _first_difference(ot, ct)
-    o_pp, c_pp = [t.text for t in ot if t.text.startswith("#")], [t.text for t in ct if t.text.startswith("#")]
+    o_pp, c_pp = _preprocessor(ot), _preprocessor(ct)
     if o_pp != c_pp:  # Frama-C preprocesses annotations too (-pp-annot): a macro can rewrite a contract
         changed = [d for d in c_pp if d not in o_pp] or [d for d in o_pp if d not in c_pp] or c_pp
         report.code = "differs"
@@ -99,6 +105,28 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
     report.code = "differs"
     report.reasons.append(f"the C code was edited: {diff}")
     return False
+
+
+def _preprocessor(tokens: list[CodeToken]) -> list[str]:
+    """Directives, and any stray '#' (Frama-C's annotation preprocessing may still read a '#define' there)."""
+    return [t.text for t in tokens if t.directive or digraph(t.text) in ("#", "##")]
+
+
+def _oddities(original: str, candidate: str, oa: list[Annotation], ca: list[Annotation],
+              report: AcslGateReport) -> None:
+    """What the candidate brings in that the gate cannot read as gcc and Frama-C do (the original's own are
+    read the same way on both sides, so they are let be)."""
+    had = Counter(oddities(original) + [o for a in oa for o in a.oddities])
+    for odd in oddities(candidate) + [o for a in ca for o in a.oddities]:
+        if had[odd] > 0:
+            had[odd] -= 1
+        else:
+            report.reasons.append(f"the candidate contains {odd}")
+
+
+def _owner(a: Annotation) -> str | None:
+    """The function a contract belongs to, with the conditional groups around it (if any)."""
+    return f"{a.function} (under {' | '.join(a.guard)})" if a.guard else a.function
 
 
 def _describe(c: Clause) -> str:
@@ -170,25 +198,26 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
     report = AcslGateReport(faithful=False)
     ot, oa = scan(original)
     ct, ca = scan(candidate)
+    _oddities(original, candidate, oa, ca, report)
     aligned = _compare_code(original, candidate, ot, ct, use_framac, report)
 
     def key(a: Annotation, c: Clause) -> tuple[Any, ...]:
-        return (a.anchor if aligned else a.function, a.kind, c.text)
+        return (a.anchor if aligned else a.function, a.guard, a.kind, c.text)
 
     # 2. contracts: clause multisets per function must be equal
     o_con: dict[str | None, Counter[str]] = {}
     c_con: dict[str | None, Counter[str]] = {}
     for a, c in _clauses(oa, ("contract",)):
-        o_con.setdefault(a.function, Counter())[c.text] += 1
+        o_con.setdefault(_owner(a), Counter())[c.text] += 1
     for a, c in _clauses(ca, ("contract",)):
-        c_con.setdefault(a.function, Counter())[c.text] += 1
+        c_con.setdefault(_owner(a), Counter())[c.text] += 1
     for fn, clauses in o_con.items():
         got = c_con.get(fn, Counter())
         for text in (clauses - got).elements():
             report.reasons.append(f"contract of {fn} lost or changed the clause '{text}'")
         gained = got - clauses
         for a, c in _clauses(ca, ("contract",)):
-            if a.function == fn and gained[c.text] > 0:
+            if _owner(a) == fn and gained[c.text] > 0:
                 gained[c.text] -= 1
                 esc = _escape(a, c)
                 if esc:
@@ -206,7 +235,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
             report.reasons.append(f"original assertion {_describe(c)} was removed, moved or edited")
     # 4./5. everything the candidate added, outside contracts of functions that had one
     def owned(a: Annotation, c: Clause) -> tuple[str, str | None, str]:  # a contract clause is its function's
-        return a.kind, a.function if a.kind in ("contract", "statement_contract") else None, c.text
+        return a.kind, _owner(a) if a.kind in ("contract", "statement_contract") else None, c.text
 
     before = Counter(owned(a, c) for a in oa for c in a.clauses)
     for a in ca:
@@ -214,7 +243,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
             if before[owned(a, c)] > 0:
                 before[owned(a, c)] -= 1
                 continue
-            if a.kind == "contract" and a.function in o_con:
+            if a.kind == "contract" and _owner(a) in o_con:
                 continue  # already judged above
             esc = _escape(a, c)
             if esc:
