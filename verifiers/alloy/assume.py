@@ -90,9 +90,21 @@ def _inserted(obody: str, body: str, base: int) -> list[tuple[int, int]]:
             run = run[1:]
         while run and run[-1].text in _JOIN:
             run = run[:-1]
-        if run and _balanced(run):
+        if run and _balanced(run) and _whole_formula(body, ct, ct.index(run[0]), ct.index(run[-1])):
             out.append((base + run[0].start, base + run[-1].end))
     return out
+
+
+def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
+    """Is tokens[i..j] a formula of the body's top level (a conjunct), not a piece of an expression? It
+    starts the body, a line or follows ``and``, and ends the body, a line or precedes ``and``."""
+    if toks[i].depth != 0:
+        return False
+    before = i == 0 or toks[i - 1].text in _JOIN or "\n" in body[toks[i - 1].end : toks[i].start] or \
+        "\r" in body[toks[i - 1].end : toks[i].start]
+    after = j == len(toks) - 1 or toks[j + 1].text in _JOIN or "\n" in body[toks[j].end : toks[j + 1].start] or \
+        "\r" in body[toks[j].end : toks[j + 1].start]
+    return before and after
 
 
 def _balanced(run: Sequence[Token]) -> bool:
@@ -185,7 +197,7 @@ def _premise(src: str, toks: Sequence[Token], i: int, j: int) -> str | None:
         if words[0] != "all":
             return None
         bar = top[words.index("|")]
-        decls = src[toks[i + 1].start : toks[bar].start]
+        decls = src[toks[i + 1].start : toks[bar].start].strip()
         inner = _premise(src, toks, bar + 1, j)
         return f"some {decls} | {inner}" if inner else None
     if "implies" in words or "=>" in words:

@@ -1,0 +1,143 @@
+"""Behaviour preservation (verifiers/alloy/preserve.py), assumed properties and vacuous premises
+(verifiers/alloy/assume.py), decided by the real Analyzer, and the gate's outcomes for a user's file."""
+
+from __future__ import annotations
+
+import pytest
+
+from fmrepair.verifiers.alloy.assume import pieces, premise, vacuous_premises
+from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.preserve import build_module, preservation
+
+RBAC = """sig Perm {}
+sig Role { perms: set Perm, parent: lone Role }
+sig User { roles: set Role, direct: set Perm, can: set Perm }
+fact NoCycle { no r: Role | r in r.^parent }
+// a user can use direct permissions, those of their roles and of the roles' ancestors
+fact Can { all u: User | u.can = u.direct + u.roles.perms }
+assert Inherit { all u: User, r: u.roles | r.^parent.perms in u.can }
+check Inherit for 4
+"""
+RBAC_RIGHT = RBAC.replace("u.can = u.direct + u.roles.perms", "u.can = u.direct + u.roles.*parent.perms")
+RBAC_DROPS_DIRECT = RBAC.replace("u.can = u.direct + u.roles.perms", "u.can = u.roles.((^parent).perms)")
+
+MUTEX = """abstract sig State {}
+one sig Idle, Waiting, Critical extends State {}
+sig Proc { var st: one State }
+fact init { all p: Proc | p.st = Idle }
+pred request[p: Proc] { p.st = Idle and p.st' = Waiting and all q: Proc - p | q.st' = q.st }
+pred enter[p: Proc] { p.st = Waiting and p.st' = Critical and all q: Proc - p | q.st' = q.st }
+pred leave[p: Proc] { p.st = Critical and p.st' = Idle and all q: Proc - p | q.st' = q.st }
+pred stutter { st' = st }
+fact trans { always (stutter or some p: Proc | request[p] or enter[p] or leave[p]) }
+assert Mutex { always lone st.Critical }
+check Mutex for 3 but 6 steps
+"""
+MUTEX_RIGHT = MUTEX.replace("pred enter[p: Proc] { p.st = Waiting and", "pred enter[p: Proc] { p.st = Waiting and "
+                            "no st.Critical and")
+MUTEX_ONE_WAITER = MUTEX.replace("pred request[p: Proc] { p.st = Idle and",
+                                 "pred request[p: Proc] { historically p.st = Idle and no st.Waiting and")
+
+LOCK = """sig Proc {}
+one sig Lock { holder: set Proc, queue: set Proc }
+assert OneHolder { lone Lock.holder }
+check OneHolder for 3
+"""
+
+
+@pytest.fixture(scope="module")
+def alloy():
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    v = AlloyVerifier(workers=1)
+    try:
+        v.check("sig A {}\nrun {} for 1\n")
+    except Exception as e:  # noqa: BLE001
+        pytest.skip(f"Alloy not available: {e}")
+    yield v
+    v.close()
+
+
+def test_the_right_fix_keeps_every_good_instance(alloy) -> None:  # noqa: ANN001
+    assert preservation(RBAC, RBAC_RIGHT, alloy).outcome == "preserved"
+    assert preservation(MUTEX, MUTEX_RIGHT, alloy).outcome == "preserved"
+
+
+def test_a_fix_that_drops_behaviour_narrows_with_a_witness(alloy) -> None:  # noqa: ANN001
+    rep = preservation(RBAC, RBAC_DROPS_DIRECT, alloy)
+    assert rep.outcome == "narrows" and rep.lost_scopes == ["4"]
+    assert "direct" in rep.lost[0] and rep.lost[0].startswith("for 4:")
+    rep = preservation(MUTEX, MUTEX_ONE_WAITER, alloy)
+    assert rep.outcome == "narrows" and "6 steps" in rep.lost_scopes[0] and "state 1" in rep.lost[0]
+
+
+def test_signature_constraints_are_compared_over_the_original_declarations(alloy) -> None:  # noqa: ANN001
+    honest = LOCK.replace("holder: set Proc", "holder: lone Proc")  # only counterexamples had two holders
+    squeeze = LOCK.replace("holder: set Proc, queue: set Proc", "holder: lone Proc, queue: lone Proc")
+    sig_fact = LOCK.replace("queue: set Proc }", "queue: set Proc } { lone holder and no queue & holder }")
+    static = "var sig Job {}\nfact { always lone Job }\nassert A { always lone Job }\ncheck A for 3 but 4 steps\n"
+    assert preservation(LOCK, honest, alloy).outcome == "preserved"
+    assert preservation(LOCK, squeeze, alloy).outcome == "narrows"  # two queued processes are lost
+    assert preservation(LOCK, sig_fact, alloy).outcome == "narrows"  # a holder in the queue is lost
+    assert preservation(static, static.replace("var sig Job", "sig Job"), alloy).outcome == "narrows"
+
+
+def test_a_changed_signature_structure_is_unknown(alloy) -> None:  # noqa: ANN001
+    rep = preservation(LOCK, LOCK.replace("queue: set Proc", "queue: set Proc, extra: set Proc"), alloy)
+    assert rep.outcome == "unknown" and "fields" in (rep.why or "")
+
+
+def test_the_candidate_is_renamed_apart_and_the_original_kept_as_written() -> None:
+    module, scopes = build_module(RBAC, RBAC_RIGHT)
+    assert scopes == ["4"]
+    assert "fact Can { all u: User | u.can = u.direct + u.roles.perms }" in module  # the original's fact
+    assert "*parent" in module.split("renamed apart")[1] and "check" not in module
+
+
+def test_pieces_are_pure_insertions_only() -> None:
+    added = RBAC.replace("u.roles.perms }", "u.roles.perms\n  all u: User | u.roles.^parent.perms in u.can }")
+    (span,) = pieces(RBAC, added)
+    assert added[span[0] : span[1]] == "all u: User | u.roles.^parent.perms in u.can"
+    assert pieces(RBAC, RBAC_RIGHT) == []  # an edit, not an insertion
+    new_fact = RBAC + "fact Extra { some Perm }\n"
+    assert [new_fact[a:b].strip() for a, b in pieces(RBAC, new_fact)] == ["some Perm"]
+
+
+def test_premise_of_an_assertion() -> None:
+    got = premise("all s: S, a: Int | inv[s] and op[s, a] implies inv[s]")
+    assert got == "some s: S, a: Int | (inv[s] and op[s, a])"
+    assert premise("always all p: P | p in Busy implies after p in Done") == "eventually (some p: P | (p in Busy))"
+    assert premise("no n: Node | n in n.^next") is None
+    assert premise("all x: X | x.a = 1 implies x.b = 2 else x.b = 3") is None
+
+
+BANK = """sig Acct { var bal: one Int }
+pred withdraw[a: Acct, amt: Int] { amt > 0 and a.bal' = sub[a.bal, amt] and all b: Acct - a | b.bal' = b.bal }
+pred deposit[a: Acct, amt: Int] { amt > 0 and amt < 3 and a.bal' = add[a.bal, amt]
+  and all b: Acct - a | b.bal' = b.bal }
+fact { all a: Acct | a.bal >= 0 and a.bal < 4 }
+fact { always (bal' = bal or some a: Acct, n: Int | withdraw[a, n] or deposit[a, n]) }
+assert NonNeg { always all a: Acct, n: Int | withdraw[a, n] implies after a.bal >= 0 }
+check NonNeg for 3 but 4 Int, 4 steps
+"""
+
+
+def test_gate_outcomes_for_a_users_file(alloy) -> None:  # noqa: ANN001
+    right = gate(RBAC, RBAC_RIGHT, verifier=alloy, behaviour="require")
+    assert right.status == "faithful" and right.faithful and right.behaviour == "preserved"
+    narrow = gate(RBAC, RBAC_DROPS_DIRECT, verifier=alloy, behaviour="require")
+    assert narrow.status == "narrows" and not narrow.faithful and narrow.lost
+    recorded = gate(RBAC, RBAC_DROPS_DIRECT, verifier=alloy, behaviour="record")  # a benchmark task: recorded
+    assert recorded.faithful and recorded.status == "narrows"
+    axiom = RBAC.replace("assert Inherit", "fact Extra { all u: User, r: u.roles | r.^parent.perms in u.can }\n"
+                         "assert Inherit")
+    rep = gate(RBAC, axiom, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and "assumes the property" in rep.unknown[0]
+    vacuous = BANK.replace("{ amt > 0 and a.bal'", "{ amt > 0 and amt > a.bal and amt < 0 and a.bal'")
+    rep = gate(BANK, vacuous, verifier=alloy, behaviour="require", also_editable=["withdraw"])
+    assert rep.status == "unfaithful"  # (the pred has no instance at all: caught before the premise probe)
+    reasons, unknown = vacuous_premises(BANK, vacuous, alloy)
+    assert reasons[0].startswith("vacuous premise: the premise of NonNeg can no longer hold for 3 but 4 Int,4 steps")
+    assert "run { eventually (some a: Acct, n: Int | (withdraw[a, n])) }" in reasons[0] and not unknown
+    assert vacuous_premises(BANK, BANK.replace("{ amt > 0 and a.bal'", "{ amt > 0 and amt <= a.bal and a.bal'"),
+                            alloy) == ([], [])
