@@ -57,11 +57,12 @@ class Paragraph:
 
 # Read as the Analyzer's lexer (Alloy.lex) reads: a line comment ends at \r or \n (a lone \r is a line end);
 # a block comment ends at the first */; a string literal may span lines; a name is a Java identifier start
-# followed by identifier parts, ' and " (``x"`` is one name); whitespace is space, tab, form feed, \r and \n.
+# followed by identifier parts and " (``x"`` is one name; in Alloy 6 ``x'`` is x primed, two tokens);
+# whitespace is space, tab, form feed, \r and \n.
 _LINE_COMMENT = r"(?://|--)[^\r\n]*"
 _BLOCK_COMMENT = r"/\*.*?(?:\*/|\Z)"
 _STRING = r'"(?:\\.|[^"\\])*"?'
-_NAME = r"[^\W\d$][\w$'\"]*|\$[\w$'\"]*"
+_NAME = r"[^\W\d$][\w$\"]*|\$[\w$\"]*"
 _IDENT = re.compile(_NAME)  # Alloy names may start with any (Unicode) letter
 _LEXICAL = re.compile(rf"(?P<name>{_NAME})|{_LINE_COMMENT}|{_BLOCK_COMMENT}|{_STRING}", re.S)
 _LINE_END = re.compile(r"\r\n|\r|\n")
