@@ -144,6 +144,12 @@ def summarize(
             "score_unknown": kinds.count("score_unknown"),
             "gate_unknown": kinds.count("gate_unknown"),
             "faithful_reached_edits": sum(1 for r in rs if is_correct(r, "faithful") and r.reached_edits),
+            # behaviour preservation of the kept repair (the oracle still decides correctness): how many
+            # faithful rows lose a good instance of the visible file, and how many were decided at all
+            "faithful_narrows": sum(
+                1 for r in rs if is_correct(r, "faithful") and r.extra.get("behaviour") == "narrows"),
+            "faithful_behaviour_checked": sum(
+                1 for r in rs if is_correct(r, "faithful") and r.extra.get("behaviour") in ("preserved", "narrows")),
             "unfaithful_rejected": sum(r.unfaithful_rejected for r in rs),  # candidates
             "gate_unknown_candidates": sum(r.gate_unknown for r in rs),
             **{f"correct@{k or 'all'}_{lvl}": round(correct_at_k(rs, k, lvl), 2) for lvl in LEVELS},

@@ -98,6 +98,8 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
                 "unfaithful_rejected": o["unfaithful_rejected"],
                 "outcomes": o["outcomes"],
                 "faithful_reached_edits": o["faithful_reached_edits"],
+                "faithful_narrows": o.get("faithful_narrows", 0),
+                "faithful_behaviour_checked": o.get("faithful_behaviour_checked", 0),
                 "resources": s["resources"],
                 "taxonomy": s["taxonomy"],
             }
@@ -137,6 +139,9 @@ def markdown_one(summary: dict[str, Any]) -> str:
     lines += ["", "| outcome | tasks |", "|---|---:|"]
     lines += [f"| {OUTCOME_LABELS[x]} | {o['outcomes'][x]} |" for x in OUTCOMES]
     lines.append(f"| faithful repairs that edited a paragraph a property reaches | {o['faithful_reached_edits']} |")
+    if o.get("faithful_behaviour_checked"):
+        lines.append(f"| faithful repairs that narrow (lose a good instance of the visible file; of "
+                     f"{o['faithful_behaviour_checked']} decided) | {o['faithful_narrows']} |")
     if summary.get("pass@k"):
         lines += ["", "| metric | value |", "|---|---:|"]
         lines += [f"| {m} | {v:.1f}% |" for m, v in summary["pass@k"].items()]

@@ -145,6 +145,8 @@ def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
         ev = "eventually " if _is_var(p) else ""
         probes.append(Probe(key=f"sig {n}", formula=f"{ev}some {n}", kind="sig"))
         probes.append(Probe(key=f"sig {n} (two atoms)", formula=f"{ev}#{n} > 1", kind="shape"))
+        if ev:  # a var sig made constant, or frozen by a fact, loses every trace where it changes
+            probes.append(Probe(key=f"sig {n} (changes)", formula=f"eventually {n}' != {n}", kind="shape"))
     for n, p in sigs:
         for f, var in field_names(p):
             ev, r = ("eventually " if var else ""), f"({n} <: {f})"
