@@ -34,8 +34,9 @@ class _Progress:
         self.live = sys.stderr.isatty() and not verbose
 
     def __call__(self, rec: Any) -> None:
-        if rec.role == "search" and (rec.verdict or {}).get("status") in ("ok", "failed"):
-            self.checked += 1  # as the budget counts: a candidate the compiler rejects is not a checked one
+        if rec.role == "search":
+            if (rec.verdict or {}).get("status") in ("ok", "failed"):
+                self.checked += 1  # as the budget counts: a candidate the compiler rejects is not a checked one
         elif rec.role != "instructor":
             self.answers += 1
         failing = [c for c in (rec.verdict or {}).get("commands", []) if not c.get("met")]
@@ -115,6 +116,8 @@ def repair(
     max_new_tokens: int = typer.Option(400, min=16, help="Tokens per model answer.", rich_help_panel="Model"),
     instructor: str | None = typer.Option(None, help="dual-af: the instructor's model (default: --model).",
                                           rich_help_panel="Model"),
+    alternatives: int = typer.Option(1, min=1, help="Keep searching until N distinct repairs are found; print "
+                                     "each with what it changes.", rich_help_panel="Search"),
     editable: list[str] = typer.Option(
         [], "--editable", help="A pred/fun an assertion reaches that the repair may change (repeatable).",
         rich_help_panel="Search"),
@@ -160,6 +163,7 @@ def repair(
             max_new_tokens=max_new_tokens,
             check_timeout_s=timeout,
             instructor_model=instructor,
+            alternatives=alternatives,
         )
     except (InputError, UnknownFormalism, UnknownName) as e:
         _fail(str(e))
@@ -267,8 +271,12 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
     if final is not None and (kind == "repaired" or (kind == "narrows" and opts.keep_narrowing)) and not opts.dry_run:
         opts.out.write_text(final, encoding="utf-8")
         written = str(opts.out)
-    diff = "" if final is None else "".join(difflib.unified_diff(
-        text.splitlines(keepends=True), final.splitlines(keepends=True), str(path), f"{path} (repaired)", n=1))
+    def udiff(after: str) -> str:
+        return "".join(difflib.unified_diff(text.splitlines(keepends=True), after.splitlines(keepends=True),
+                                            str(path), f"{path} (repaired)", n=1))
+
+    diff = "" if final is None else udiff(final)
+    others = [udiff(a) for a in outcome.alternatives]
     summary = {
         "outcome": kind,
         "repaired": kind == "repaired",
@@ -277,6 +285,7 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
         "candidate": final,
         "diff": diff,
         "lost": gate.get("lost", []),
+        "alternatives": others,
         "strategy": config.strategy,
         "model": model_name,
         "candidates_checked": progress.checked,
@@ -305,6 +314,9 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
     if diff:
         lines = diff.splitlines()
         typer.echo("\n".join(lines[:24] + ([f"... ({len(lines) - 24} more diff lines)"] if len(lines) > 24 else [])))
+    for i, d in enumerate(others, 2):
+        changed = [ln for ln in d.splitlines()[2:] if ln[:1] in "+-"]
+        typer.echo(f"alternative {i} (also repaired):\n" + "\n".join(changed[:8]))
     for w in summary["lost"][:1]:
         typer.echo("lost (an instance of your file that meets its facts and checked assertions, excluded by the "
                    f"repair) {' '.join(w.split())[:400]}")

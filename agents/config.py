@@ -82,6 +82,11 @@ class RepairConfig(BaseModel):
         description="search: first try the definitions a visible (frozen) property states for an editable predicate "
         "no fact calls (`all x | P[x] <=> F`: P's body := F); hidden properties are never read",
     )
+    alternatives: int = Field(
+        1, ge=1,
+        description="repairs to collect before stopping: the search goes on past the first repair until it has "
+        "this many distinct ones (or the budget ends); the first is the result, the rest are alternatives",
+    )
     search_audit: str | None = Field(
         None,
         description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "

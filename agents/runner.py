@@ -51,6 +51,7 @@ class RepairOutcome:
     # are in its gate report); never written as a repair by default
     narrowing: str | None = None
     narrowing_gate: dict | None = None
+    alternatives: list[str] = field(default_factory=list)  # further distinct repairs (config.alternatives)
 
     @property
     def outcome(self) -> str:
@@ -165,10 +166,16 @@ def repair_task(
         strategy.run(session)
     except Repaired as done:
         candidate, accepted_gate = done.candidate, done.attempt.gate
-        first_success = _iteration_index(session.attempts, len(session.attempts))
+        at = next((i for i, a in enumerate(session.attempts, 1) if a is done.attempt), len(session.attempts))
+        first_success = _iteration_index(session.attempts, at)
         stop = "fixed"
     except LimitsExceeded as e:
         stop = f"{e.reason}: {e}" if e.reason else str(e)
+    if candidate is None and session.repairs:  # fewer repairs than alternatives asked for: the first counts
+        candidate, accepted_gate = session.repairs[0][0], session.repairs[0][1].gate
+        at = next((i for i, a in enumerate(session.attempts, 1) if a is session.repairs[0][1]), len(session.attempts))
+        first_success = _iteration_index(session.attempts, at)
+        stop = f"fixed ({len(session.repairs)} of {config.alternatives} alternatives; {stop})"
     narrowing = min(session.narrowing, key=lambda n: n[:2]) if candidate is None and session.narrowing else None
     equivalent: bool | None = None
     if score_equivalent is not None:
@@ -212,5 +219,6 @@ def repair_task(
     if log is not None and write_result:
         log.append_result(result)
     return RepairOutcome(result=result, candidate=candidate, attempts=list(session.attempts),
+                         alternatives=[c for c, _ in session.repairs[1:]],
                          narrowing=narrowing[2] if narrowing else None,
                          narrowing_gate=narrowing[3].gate if narrowing else None)

@@ -79,6 +79,7 @@ class RepairSession:
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)
     # raw-correct, faithful text, but losing good instances (a user's file): (lost scopes, diff size, text, rec)
     narrowing: list[tuple[int, int, str, AttemptRecord]] = field(default_factory=list)
+    repairs: list[tuple[str, AttemptRecord]] = field(default_factory=list)  # faithful repairs found so far
 
     def __post_init__(self) -> None:
         names = list(self.task.meta.get("hidden_reference_names", []))
@@ -161,6 +162,14 @@ class RepairSession:
         else:
             self.unfaithful_rejected += 1
 
+    def accept(self, candidate: str, rec: AttemptRecord) -> None:
+        """A repair: raise Repaired once ``config.alternatives`` distinct ones are in hand (the first is
+        the result); before that, keep it and let the search go on."""
+        if all(_norm(candidate) != _norm(c) for c, _ in self.repairs):
+            self.repairs.append((candidate, rec))
+        if len(self.repairs) >= self.config.alternatives:
+            raise Repaired(*self.repairs[0])
+
     def record(self, rec: AttemptRecord) -> None:
         self.attempts.append(rec)
         gate = rec.gate or {}
@@ -213,5 +222,5 @@ class RepairSession:
         step = StepResult(rec, candidate, evaluation, repeated, call_error)
         if evaluation is not None and evaluation.faithful and candidate is not None:
             self.record(rec)
-            raise Repaired(candidate, rec)
+            self.accept(candidate, rec)
         return step

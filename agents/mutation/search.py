@@ -30,7 +30,7 @@ from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
 from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable, under_temporal
-from fmrepair.agents.session import LimitsExceeded, Repaired, RepairSession
+from fmrepair.agents.session import LimitsExceeded, RepairSession
 from fmrepair.runlog import AttemptRecord
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
 from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
@@ -186,7 +186,7 @@ class MutationSearch(Observer):
         else:
             evals = [self.session.evaluator.evaluate(b[0]) for b in batch]
         per = (time.monotonic() - t0) / max(1, len(batch))
-        winner: tuple[str, AttemptRecord] | None = None
+        winners: list[tuple[str, AttemptRecord]] = []
         for (text, desc, over, predicted), ev in zip(batch, evals, strict=True):
             self.count(ev)
             if predicted:
@@ -195,13 +195,13 @@ class MutationSearch(Observer):
             if ev.raw and not ev.faithful:
                 self.session.count_rejected(ev.gate)
             self.session.record(rec)
-            if ev.faithful and winner is None:
-                winner = (text, rec)
+            if ev.faithful:
+                winners.append((text, rec))
             if self.found.best is None or ev.weight < self.found.best[0]:
                 self.found.best = (ev.weight, desc, text)
             self.learn(ev, model, over, text)
-        if winner is not None:
-            raise Repaired(*winner)
+        for text, rec in winners:
+            self.session.accept(text, rec)  # raises Repaired once enough repairs are in hand
 
     def count(self, ev: Evaluation) -> None:
         """A candidate the compiler rejected (syntax or type error) is not a checked candidate."""
@@ -236,7 +236,7 @@ class MutationSearch(Observer):
         rec = self.search_record("starting point", source, ev, 0.0)
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:
-            raise Repaired(source, rec)
+            self.session.accept(source, rec)
         if ev.raw and source == self.session.task.visible:  # not faulty: no mutant of it is a repair
             raise LimitsExceeded("the faulty text is not faulty (it already meets every command)", "not_faulty")
         return ev
