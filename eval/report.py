@@ -50,6 +50,26 @@ def taxonomy_summary(results: list[TaskResult]) -> dict[str, Any]:
 RUN_FIELDS = ("suite", "mode", "strategy", "model", "k", "samples", "wall_seconds", "candidates", "check_timeout_s")
 
 
+DISTANCE_SUITES = ("alloy4fun", "arepair")
+
+
+def _distance_strata(kind: str, bench: dict[str, Any], results: list[TaskResult]) -> dict[str, Any] | None:
+    """Rates per stratum of token edit distance between each task's faulty body and its reference body
+    (eval/distance.py), overall and per family; None when the suite has no references or its data is
+    not here (the note says so)."""
+    from fmrepair.eval.distance import distances, strata_table
+    from fmrepair.eval.metrics import counted
+    from fmrepair.inputs import InputError
+
+    if kind != "repair" or bench.get("suite") not in DISTANCE_SUITES:
+        return None
+    try:
+        dist = distances(bench["suite"], bench.get("root"), bench.get("mode"))
+    except (InputError, OSError) as e:
+        return {"note": f"distance strata not computed: {e}"}
+    return {"strata": strata_table(counted(results), dist)}
+
+
 def run_summary(folder: Path) -> dict[str, Any]:
     run = open_run(folder)
     manifest, results = run.manifest, run.results
@@ -71,6 +91,7 @@ def run_summary(folder: Path) -> dict[str, Any]:
     s["run"]["git_dirty"] = manifest.git_dirty
     s["run"]["resumed_with_other_code"] = len(manifest.resumes)
     s["taxonomy"] = taxonomy_summary(results)
+    s["distance"] = _distance_strata(run.kind, bench, results)
     s["median_seconds"] = statistics.median([r.seconds for r in results]) if results else None
     return s
 
@@ -99,6 +120,7 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
                 "outcomes": o["outcomes"],
                 "faithful_reached_edits": o["faithful_reached_edits"],
                 "faithful_narrows": o.get("faithful_narrows", 0),
+                "distance": s.get("distance"),
                 "faithful_behaviour_checked": o.get("faithful_behaviour_checked", 0),
                 "resources": s["resources"],
                 "taxonomy": s["taxonomy"],
@@ -109,6 +131,25 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
 
         return {"runs": runs, "table1": rows(pool(formalize))}
     return {"runs": runs}
+
+
+def _distance_lines(dist: dict[str, Any] | None) -> list[str]:
+    """Faithful (and equivalent) repairs per stratum of token edit distance to the reference body."""
+    if not dist:
+        return []
+    if "note" in dist:
+        return ["", dist["note"]]
+    from fmrepair.eval.distance import STRATA
+
+    lines = ["", "By token edit distance between the faulty body and the reference body (faithful / tasks; "
+             "equivalent in brackets):", "", "| family | " + " | ".join(STRATA) + " |",
+             "|---|" + "---:|" * len(STRATA)]
+    table = dist["strata"]
+    for fam in [f for f in sorted(table) if f != "all"] + (["all"] if "all" in table else []):
+        cells = [f"{c['faithful']}/{c['tasks']} ({c['equivalent']})" if c["tasks"] else "-"
+                 for c in (table[fam][st] for st in STRATA)]
+        lines.append(f"| {'**all**' if fam == 'all' else fam} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def _fmt(x: Any) -> str:
@@ -142,6 +183,7 @@ def markdown_one(summary: dict[str, Any]) -> str:
     if o.get("faithful_behaviour_checked"):
         lines.append(f"| faithful repairs that narrow (lose a good instance of the visible file; of "
                      f"{o['faithful_behaviour_checked']} decided) | {o['faithful_narrows']} |")
+    lines += _distance_lines(summary.get("distance"))
     if summary.get("pass@k"):
         lines += ["", "| metric | value |", "|---|---:|"]
         lines += [f"| {m} | {v:.1f}% |" for m, v in summary["pass@k"].items()]
