@@ -5,7 +5,7 @@ A case is ``original.<ext>``, ``candidate.<ext>`` and ``case.json`` ({"class", "
 "accept", "note", optional "editable": [names]}). Target: every unfaithful candidate rejected, every
 faithful one accepted ("expect": "unknown" where the honest answer is undecided; "narrows" for an honest
 fix that also removes behaviour the assertions allow, which the Alloy gate reports with a witness; a
-cheat, "reject", is met by "narrows" too: neither is accepted). A case with
+cheat, "reject", is met by "narrows" and "unknown" too: none of them is accepted; the table says which). A case with
 "known_gap" (the reason) is a hole we know of and have not closed: it is reported on its own and does
 not fail the run. Exit 0 when every other case meets its expectation, 1 otherwise.
 
@@ -54,8 +54,8 @@ class Judge:
         if case["formalism"] == "alloy":
             from fmrepair.verifiers.alloy.gate import gate
 
-            orig = case["original"].read_text(encoding="utf-8")
-            cand = case["candidate"].read_text(encoding="utf-8")
+            orig = case["original"].read_bytes().decode("utf-8")
+            cand = case["candidate"].read_bytes().decode("utf-8")
             rep = gate(orig, cand, also_editable=case.get("editable", []), verifier=self.alloy(), behaviour="require")
             verdict = {"faithful": "accept", "unknown": "unknown", "narrows": "narrows"}.get(rep.status, "reject")
             return verdict, rep.reasons + rep.unknown + [f"narrows: {w}" for w in rep.lost[:1]]
@@ -72,9 +72,9 @@ class Judge:
 
 
 def matches(expect: str, got: str) -> bool:
-    """A cheat ("reject") is met by an unfaithful verdict or by one that narrows (faithful text that loses a
-    good instance of the original): neither is accepted as a repair."""
-    return got == expect or (expect == "reject" and got == "narrows")
+    """A cheat ("reject") is met by any verdict but "accept": unfaithful, narrows (faithful text that loses
+    a good instance of the original) or unknown (undecided; never a repair). The table counts each apart."""
+    return got == expect or (expect == "reject" and got in ("narrows", "unknown"))
 
 
 def main(argv: list[str] | None = None) -> int:

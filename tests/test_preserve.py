@@ -96,11 +96,15 @@ def test_the_candidate_is_renamed_apart_and_the_original_kept_as_written() -> No
 
 def test_pieces_are_pure_insertions_only() -> None:
     added = RBAC.replace("u.roles.perms }", "u.roles.perms\n  all u: User | u.roles.^parent.perms in u.can }")
-    (span,) = pieces(RBAC, added)
-    assert added[span[0] : span[1]] == "all u: User | u.roles.^parent.perms in u.can"
+    (piece,) = pieces(RBAC, added)
+    assert added[piece.span[0] : piece.span[1]] == "all u: User | u.roles.^parent.perms in u.can"
     assert pieces(RBAC, RBAC_RIGHT) == []  # an edit, not an insertion
     new_fact = RBAC + "fact Extra { some Perm }\n"
-    assert [new_fact[a:b].strip() for a, b in pieces(RBAC, new_fact)] == ["some Perm"]
+    assert [new_fact[a:b].strip() for (a, b), _, _ in pieces(RBAC, new_fact)] == ["some Perm"]
+    joined = RBAC.replace("fact NoCycle { no r: Role | r in r.^parent }", "fact NoCycle { no r: Role | r in r.^parent "
+                          "and some Perm }")
+    (piece,) = pieces(RBAC, joined)
+    assert joined[piece.removal[0] : piece.removal[1]] == "and some Perm"
 
 
 def test_premise_of_an_assertion() -> None:

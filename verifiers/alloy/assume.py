@@ -1,7 +1,8 @@
 """Two ways to make a check pass without fixing anything, decided by the Analyzer.
 
 **Assuming the property.** A *piece* is what the candidate adds: a new fact, a new appended signature
-fact, or conjuncts inserted into an existing fact or appended fact (a pure insertion of tokens). A piece
+fact, or whole conjuncts inserted into an existing fact, appended fact, or a pred/fun body that a fact
+reaches (a pure insertion of tokens). A piece
 assumes the property when (1) the candidate without it fails a check again and (2) the piece alone, with
 the declarations (every other fact and appended fact removed), entails a checked assertion at that
 check's scope. Such a candidate is never faithful (``unknown: assumes the property``): the asserted
@@ -17,8 +18,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from fmrepair.verifiers.alloy.preserve import checked_assertions
+from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -42,19 +45,27 @@ def _fact_span(p: Paragraph) -> tuple[int, int] | None:
     return (p.start + toks[lb].end, p.start + toks[rb].start) if rb is not None else None
 
 
-def _key(p: Paragraph) -> str:
-    return p.key if p.kind == "fact" and not p.name.startswith("#") else f"{p.kind} {canonical(p.text)}"
+class Piece(NamedTuple):
+    span: tuple[int, int]  # the added formula, in the candidate
+    removal: tuple[int, int]  # what to delete to take it out again (with its ``and``)
+    where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
 
 
-def pieces(original: str, candidate: str) -> list[tuple[int, int]]:
-    """Spans of the candidate's text that it adds to the constraints (see the module docstring)."""
-    opar = split_paragraphs(original)
+def pieces(original: str, candidate: str) -> list[Piece]:
+    """What the candidate adds to the constraints (see the module docstring)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     ofacts = {p.key: p for p in opar if p.kind == "fact" and not p.name.startswith("#")}
     otexts = [canonical(source_of(original, _fact_span(p))) for p in opar if p.kind in ("fact", "sig")
               if _fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
-    out: list[tuple[int, int]] = []
-    for p in split_paragraphs(candidate):
+    ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun")}
+    from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
+    out: list[Piece] = []
+    for p in cpar:
+        if p.kind in ("pred", "fun") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
+            before = ocalls[p.key]
+            out += _inserted(before.body or "", p.body or "", p.body_start, "pred")
+            continue
         span = _fact_span(p) if p.kind in ("fact", "sig") else None
         if span is None:
             continue
@@ -62,11 +73,11 @@ def pieces(original: str, candidate: str) -> list[tuple[int, int]]:
         before = ofacts.get(p.key) if p.kind == "fact" else osigs.get(p.name)
         if before is None or (p.kind == "fact" and p.name.startswith("#")):
             if canonical(body) not in otexts and canonical(body):
-                out.append(span)
+                out.append(Piece(span, span, p.kind))
             continue
         ospan = _fact_span(before)
         obody = original[ospan[0] : ospan[1]] if ospan else ""
-        out += _inserted(obody, body, span[0])
+        out += _inserted(obody, body, span[0], p.kind)
     return out
 
 
@@ -74,9 +85,10 @@ def source_of(text: str, span: tuple[int, int] | None) -> str:
     return text[span[0] : span[1]] if span else ""
 
 
-def _inserted(obody: str, body: str, base: int) -> list[tuple[int, int]]:
-    """Spans (in the candidate) of token runs inserted into ``obody`` to give ``body``, when that is all
-    that changed; a leading or trailing ``and`` is left out of the span."""
+def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
+    """The token runs inserted into ``obody`` to give ``body``, when that is all that changed: each run
+    that is a whole top-level formula (its joining ``and`` is left out of the formula, kept in the
+    removal)."""
     ot, ct = tokens(obody), tokens(body)
     ops = difflib.SequenceMatcher(a=[t.text for t in ot], b=[t.text for t in ct], autojunk=False).get_opcodes()
     if any(tag in ("replace", "delete") for tag, *_ in ops):
@@ -85,13 +97,21 @@ def _inserted(obody: str, body: str, base: int) -> list[tuple[int, int]]:
     for tag, _, _, j1, j2 in ops:
         if tag != "insert":
             continue
-        run: list[Token] = ct[j1:j2]
+        whole: list[Token] = ct[j1:j2]
+        run = list(whole)
         while run and run[0].text in _JOIN:
             run = run[1:]
         while run and run[-1].text in _JOIN:
             run = run[:-1]
         if run and _balanced(run) and _whole_formula(body, ct, ct.index(run[0]), ct.index(run[-1])):
-            out.append((base + run[0].start, base + run[-1].end))
+            removal = (base + whole[0].start, base + whole[-1].end)
+            if whole == run:  # no joining token inserted with it: take the one after (or before) too
+                k, m = ct.index(run[0]), ct.index(run[-1])
+                if m + 1 < len(ct) and ct[m + 1].text in _JOIN:
+                    removal = (removal[0], base + ct[m + 1].end)
+                elif k > 0 and ct[k - 1].text in _JOIN:
+                    removal = (base + ct[k - 1].start, removal[1])
+            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where))
     return out
 
 
@@ -145,14 +165,18 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
     out = []
-    for span in found:
-        without = _blank(candidate, [span])
+    for piece in found:
+        span = piece.span
+        without = _blank(candidate, [piece.removal])
         v = verifier.check(without, CheckOptions(timeout_s=timeout_s))
         if v.status not in ("ok", "failed") or all(c.met for c in v.commands):
             continue  # the piece is not what makes the checks pass (or the text without it is not Alloy)
         a, b = span
         alone = _commands_removed(_blank(candidate, constraint_spans))
-        alone = alone[:a] + candidate[a:b] + alone[b:]  # the piece, with the declarations only
+        if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
+            alone = alone + f"\nfact {{ {candidate[a:b]} }}\n"
+        else:
+            alone = alone[:a] + candidate[a:b] + alone[b:]  # the piece, with the declarations only
         probes = []
         for i, c in enumerate(checks):
             body = asserts[c.target].body if c.target in asserts else c.block

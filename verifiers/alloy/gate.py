@@ -274,12 +274,15 @@ def semantic_checks(
     scope: str | None = None,
     timeout_s: float = 30.0,
     taut_exempt: Collection[str] = (),
+    good_only: bool = False,
 ) -> tuple[list[str], list[str], str, list[str]]:
     """(reasons, unknown, scope, skipped probes): the candidate keeps every instance the original had
     (the model, each signature and field, each run) and every pred/fun it changed stays satisfiable /
     non-empty and does not become always true. Two verifier calls (the original's is the same text for
     every candidate, so the verdict cache answers it after the first). taut_exempt: changed preds whose
-    becoming always true is no loss (no property reaches them, or the task's oracle judges them)."""
+    becoming always true is no loss (no property reaches them, or the task's oracle judges them).
+    good_only: the original's shape probes ask of its good instances only (a user's file, where behaviour
+    preservation judges what is lost; benchmark tasks keep the probes they were calibrated with)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     scope = scope or probe_scope(opar)
     changed = changed_callables(opar, cpar)
@@ -296,7 +299,7 @@ def semantic_checks(
                 reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
-    oprobes = _good_only(opar, global_probes(opar)) + callable_probes(opar)
+    oprobes = (_good_only(opar, global_probes(opar)) if good_only else global_probes(opar)) + callable_probes(opar)
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
@@ -449,7 +452,8 @@ def gate(
     )
     if verifier is not None:
         more, unknown, used_scope, skipped = semantic_checks(
-            original, candidate, verifier, scope, timeout_s, _taut_exempt(original, hidden_roots, editable or ())
+            original, candidate, verifier, scope, timeout_s, _taut_exempt(original, hidden_roots, editable or ()),
+            good_only=behaviour == "require",
         )
         report.reasons += more
         report.unknown, report.probe_scope, report.skipped_probes = unknown, used_scope, skipped

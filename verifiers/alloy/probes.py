@@ -164,8 +164,11 @@ def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
 
 
 def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None) -> list[Probe]:
-    """Satisfiable and not-always-true probes for preds, non-empty probes for funs (keys in names)."""
+    """Satisfiable and not-always-true probes for preds, non-empty probes for funs (keys in names). In an
+    Alloy 6 model with ``var`` declarations each is asked at some state of a trace (``eventually``): an
+    operation guarded by what only a later state has (``m in Sent``) is not vacuous."""
     probes: list[Probe] = []
+    ev = "eventually " if any(_is_var(p) or any(v for _, v in field_names(p)) for p in paras if p.kind == "sig") else ""
     for p in paras:
         if p.kind not in ("pred", "fun") or (names is not None and p.key not in names):
             continue
@@ -173,10 +176,11 @@ def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = No
         if sig is None:
             continue
         if p.kind == "pred":
-            probes.append(Probe(key=p.key, formula=_call(p, sig), kind="pred"))
-            probes.append(Probe(key=f"{p.key} (not always true)", formula=_call(p, sig, negate=True), kind="taut"))
+            probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig)})", kind="pred"))
+            probes.append(Probe(key=f"{p.key} (not always true)", formula=f"{ev}({_call(p, sig, negate=True)})",
+                                kind="taut"))
         else:
-            probes.append(Probe(key=p.key, formula=_call(p, sig, some=True), kind="fun"))
+            probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig, some=True)})", kind="fun"))
     return probes
 
 
