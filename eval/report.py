@@ -70,7 +70,8 @@ def _distance_strata(kind: str, bench: dict[str, Any], results: list[TaskResult]
     return {"strata": strata_table(counted(results), dist)}
 
 
-def run_summary(folder: Path) -> dict[str, Any]:
+def run_summary(folder: Path, distance: bool = True) -> dict[str, Any]:
+    """A run's score card; ``distance``: also the distance strata (loads the suite's tasks)."""
     run = open_run(folder)
     manifest, results = run.manifest, run.results
     config, bench = manifest.config, run.settings
@@ -91,7 +92,7 @@ def run_summary(folder: Path) -> dict[str, Any]:
     s["run"]["git_dirty"] = manifest.git_dirty
     s["run"]["resumed_with_other_code"] = len(manifest.resumes)
     s["taxonomy"] = taxonomy_summary(results)
-    s["distance"] = _distance_strata(run.kind, bench, results)
+    s["distance"] = _distance_strata(run.kind, bench, results) if distance else None
     s["median_seconds"] = statistics.median([r.seconds for r in results]) if results else None
     return s
 

@@ -278,7 +278,8 @@ def test_readme_table_is_regenerated_between_the_markers(tmp_path: Path) -> None
     assert "**1 / 1 (100.0%)**" in row and "`fmrepair bench run --x`" in row
     held = _run(tmp_path / "held", [_result("graphs/t1", FIXED)], root="/x/benchmarks/heldout/alloy4fun")
     archive(held, results / "held-mutate", {"graphs/t1": _task("graphs/t1")})
-    assert "| alloy4fun / hidden / graphs (held-out split) |" in readme.table(results)  # says its split
+    label = "| alloy4fun / hidden / graphs (synthetic near-mutant regression set, written here) |"
+    assert label in readme.table(results)  # says which split, and that it is not real data
     page = tmp_path / "README.md"
     page.write_text(f"# t\n\nkeep me\n\n{readme.BEGIN}\nold row\n{readme.END}\n\nand me\n")
     assert readme.main(["--results", str(results), "--readme", str(page), "--check"]) == 1
