@@ -43,8 +43,8 @@ def test_case_set_covers_every_class() -> None:
 def test_gate_verdict(case_dir: Path) -> None:
     meta = _case(case_dir)
     assert meta["expect"] in ("accept", "reject") and meta["note"]
-    original = (case_dir / "original.c").read_text(encoding="utf-8")
-    candidate = (case_dir / "candidate.c").read_text(encoding="utf-8")
+    original = (case_dir / "original.c").read_bytes().decode("utf-8")
+    candidate = (case_dir / "candidate.c").read_bytes().decode("utf-8")
     report = gate(original, candidate, use_framac=False)
     # the C code is the same, or a directive changed (rejected before any Frama-C comparison)
     assert report.code == "tokens" or (meta["class"] == "acsl-preprocessor" and report.code == "differs")
@@ -56,7 +56,7 @@ def test_gate_verdict(case_dir: Path) -> None:
 
 def test_transitive_reason_names_the_chain() -> None:
     d = ROOT / "benchmarks" / "gate_cases" / "acsl" / "transitive_pred_true"
-    r = gate((d / "original.c").read_text(encoding="utf-8"), (d / "candidate.c").read_text(encoding="utf-8"),
+    r = gate((d / "original.c").read_bytes().decode("utf-8"), (d / "candidate.c").read_bytes().decode("utf-8"),
              use_framac=False)
     assert any("`ordered`" in x and "the contract of is_sorted" in x and "through `sorted`" in x for x in r.reasons)
 
@@ -67,7 +67,7 @@ def test_macro_rejected_even_when_framac_normalizes_the_code_equal() -> None:
     if not env.framac_path():
         pytest.skip("frama-c is not installed")
     d = ROOT / "benchmarks" / "gate_cases" / "acsl" / "macro_rewrites_predicate"
-    r = gate((d / "original.c").read_text(encoding="utf-8"), (d / "candidate.c").read_text(encoding="utf-8"))
+    r = gate((d / "original.c").read_bytes().decode("utf-8"), (d / "candidate.c").read_bytes().decode("utf-8"))
     assert not r.faithful and any("preprocessor directives changed" in x for x in r.reasons)
 
 

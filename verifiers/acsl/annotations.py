@@ -1,5 +1,8 @@
 """A small lexer for annotated C: code tokens (comments and annotations removed) and ACSL annotations
-split into clauses, each anchored to the code token that follows it.
+split into clauses, each anchored to the code token that follows it. The text is read as gcc -C reads it for
+Frama-C (``lexer``: line ends, splices, digraphs, comments, directives), and annotations as Frama-C reads them
+('@' a blank, ``//`` comments inside, ``/*@{`` and ``/*@}`` no annotations); offsets and line numbers are the
+original text's.
 
 Used by the faithfulness gate (same code tokens, frozen clauses present at the same anchor), the
 removal-schema builder (clause spans to cut) and the prompts (loop and assertion locations).
@@ -10,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fmrepair.verifiers.acsl.lexer import Logical, Piece, digraph, is_hash, logical, pieces
+from fmrepair.verifiers.acsl.lexer import Logical, Piece, digraph, is_annotation, is_hash, logical, pieces
 
 _ACSL_TOKEN = re.compile(
     r"\\?[A-Za-z_]\w*|\d[\w.]*|<==>|==>|<==|<-->|-->|\.\.|->|<<|>>|<=|>=|==|!=|&&|\|\||\^\^|\S"
@@ -147,11 +150,6 @@ def scan(source: str) -> tuple[list[CodeToken], list[Annotation]]:
     return s.tokens, s.annots
 
 
-def _is_annotation(comment: str) -> bool:
-    """Frama-C reads ``/*@ ...*/`` and ``//@ ...`` as annotations, but skips ``/*@{``, ``/*@}``, ``//@{``, ``//@}``."""
-    return comment[2:3] == "@" and comment[3:4] not in ("{", "}")
-
-
 class _Scanner:
     def __init__(self, source: str) -> None:
         self.lg = logical(source)
@@ -171,7 +169,7 @@ class _Scanner:
                 pass
             elif p.kind == "comment":
                 bol = False  # gcc -C: a comment is a token, so a '#' after it starts no directive
-                if _is_annotation(p.text):
+                if is_annotation(p.text):
                     self._annotation(p)
             elif bol and is_hash(p):
                 k = self._directive(k)
@@ -241,9 +239,9 @@ class _Scanner:
         inner = _clean(lg.text[s:e])[0]
         a = Annotation(lg.offset(p.start), lg.end(p.end), lg.line(p.start), lg.line(p.end - 1), inner, -1,
                        self.depth, guard=tuple(" / ".join(g) for g in self.guards))
-        a.clauses = [_relocate(c, lg) for c in split_clauses(inner, s, lg.text)]
+        a.clauses = [_relocate(c, lg, s) for c in split_clauses(inner, 0, inner)]
         a.copied = lg.gcc_copy(s, e) if block else lg.text[s:e]
-        a.oddities = _annotation_oddities(lg, s, e, a.copied)
+        a.oddities = _annotation_oddities(a.copied)
         self.annots.append(a)
 
 
@@ -278,25 +276,22 @@ def _escaped_end(tok: str) -> bool:
     return (len(body) - len(body.rstrip("\\"))) % 2 == 1
 
 
-def _annotation_oddities(lg: Logical, start: int, end: int, copied: str) -> list[str]:
-    """What Frama-C reads in the annotation at logical [start, end) (``copied``: gcc -C's print of it) that its
-    clauses do not show."""
+def _annotation_oddities(copied: str) -> list[str]:
+    """What Frama-C reads in an annotation (``copied``: gcc -C's print of it) that its clauses do not show (stray
+    characters of that print are ``lexer.oddities``)."""
     lines = re.sub(r"\r\n?", "\n", copied)  # the annotation preprocessor's gcc ends lines at '\r' too
     out = [f"a preprocessor directive inside an annotation ('{' '.join(m.group().replace('@', ' ').split())}'), "
            "which Frama-C's annotation preprocessing runs: a macro rewrites the annotations after it, contracts "
            "included" for m in _ANNOT_DIRECTIVE.finditer(lines)]
-    stray = [lg.stale(i).strip() for i in range(start, end) if lg.text[i] == "\n"]
-    out += [f"a line splice inside a multi-line annotation, which gcc -C prints with stray characters ({s!r} "
-            "after a line end): the gate does not read it as Frama-C does" for s in stray if s]
     if _clean(copied)[1]:
         out.append("a string or character literal left open in an annotation, which the gate does not read as "
                    "Frama-C does (its annotation reader runs on past the annotation's end)")
     return out
 
 
-def _relocate(c: Clause, lg: Logical) -> Clause:
-    """A clause found in the logical text, with offsets and line in the original text."""
-    return Clause(c.keyword, c.text, lg.offset(c.start), lg.end(c.end), lg.line(c.start))
+def _relocate(c: Clause, lg: Logical, base: int) -> Clause:
+    """A clause found at ``base`` in the logical text, with offsets and line in the original text."""
+    return Clause(c.keyword, c.text, lg.offset(base + c.start), lg.end(base + c.end), lg.line(base + c.start))
 
 
 def _anchor(tokens: list[CodeToken], annots: list[Annotation]) -> None:

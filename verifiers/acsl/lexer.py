@@ -1,14 +1,20 @@
-"""C text as gcc's preprocessor reads it, before any macro is expanded: translation phases 1-3.
+"""C text as gcc's preprocessor reads it for Frama-C (``gcc -E -C``), before any macro is expanded.
 
-Phase 1-2 (``logical``): every line end (``\\n``, ``\\r\\n``, a lone ``\\r``) becomes ``\\n`` and every line splice
+Phases 1-2 (``logical``): every line end (``\\n``, ``\\r\\n``, a lone ``\\r``) becomes ``\\n`` and every line splice
 (a backslash, optional blanks, a line end) is deleted, with a map from each character of the result back to its
 offset in the original text, so callers report lines and slice spans in the original. Trigraphs are left alone,
 as gcc's default (gnu) mode leaves them. Phase 3 (``pieces``): the logical text cut into comments, blanks, line
-ends and preprocessing tokens by maximal munch (digraphs included; ``digraph`` maps one to its punctuator).
+ends and preprocessing tokens by maximal munch (digraphs keep their spelling; ``digraph`` maps one to its
+punctuator; a literal left open ends at its line end, as in gcc).
 
-``oddities`` names what a text holds that this reading cannot promise to share with every gcc run that reads it
-(NUL bytes, trigraphs, raw strings, a ``#`` outside directives, characters outside printable ASCII in the code).
-The faithfulness gate rejects a candidate that brings one in.
+With -C gcc prints each comment from its line buffer after cleaning it in place, so a multi-line block comment
+whose lines had splices (or ``\\r\\n`` ends) comes out with the bytes the cleaning freed after each line end
+(``Logical.gcc_copy``, a replay of libcpp's ``_cpp_clean_line``); Frama-C reads that print.
+
+``oddities`` names what a text holds that this reading cannot promise to share with gcc and Frama-C (NUL bytes,
+trigraphs, raw strings, a ``#`` outside directives, a comment before a line's ``#``, characters outside printable
+ASCII in the code, such stray bytes in an annotation or a stray ``*/`` in a comment). The faithfulness gate
+rejects a candidate that brings one in.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ DIGRAPHS = {"<:": "[", ":>": "]", "<%": "{", "%>": "}", "%:": "#", "%:%:": "##"}
 _TRIGRAPH = re.compile(r"\?\?[=/'()!<>\-]")
 _RAW_PREFIXES = {"R", "LR", "uR", "UR", "u8R"}
 _NOT_AS_GCC = "which the gate does not read as gcc does"
+_NOT_AS_FRAMA_C = "the gate does not read it as Frama-C does"
 
 
 class Piece(NamedTuple):
@@ -187,6 +194,7 @@ def digraph(token: str) -> str:
 
 
 def is_hash(piece: Piece) -> bool:
+    """'#' or its digraph '%:'."""
     return piece.kind == "punct" and digraph(piece.text) == "#"
 
 
@@ -196,14 +204,38 @@ def oddities(source: str) -> list[str]:
     out: list[str] = []
     if "\0" in source:
         out.append(f"a NUL character, {_NOT_AS_GCC} (gcc drops it from code, keeps it in comments and literals)")
-    out += sorted({f"the trigraph '{t}', which the gate does not read as every gcc does (the default gnu mode "
-                   "leaves it, -std=c* or -trigraphs replace it)" for t in _TRIGRAPH.findall(source)})
-    out += _code_oddities(list(pieces(logical(source).text)))
+    out += [f"the trigraph '{t}', which the gate does not read as every gcc does (the default gnu mode leaves it, "
+            "-std=c* or -trigraphs replace it)" for t in _TRIGRAPH.findall(source)]
+    lg = logical(source)
+    ps = list(pieces(lg.text))
+    return out + _code_oddities(ps) + _stray_oddities(lg, ps)
+
+
+def is_annotation(comment: str) -> bool:
+    """Frama-C reads ``/*@ ...*/`` and ``//@ ...`` as annotations, but skips ``/*@{``, ``/*@}``, ``//@{``, ``//@}``."""
+    return comment[2:3] == "@" and comment[3:4] not in ("{", "}")
+
+
+def _stray_oddities(lg: Logical, ps: list[Piece]) -> list[str]:
+    """gcc -C prints a multi-line block comment with the bytes that cleaning its lines freed (``stale``), and
+    Frama-C reads that print: stray characters in an annotation, or a '*/' that ends a comment early."""
+    out: list[str] = []
+    for p in ps:
+        if p.kind != "comment" or not p.text.startswith("/*") or "\n" not in p.text:
+            continue
+        if is_annotation(p.text):
+            out += [f"a line splice inside a multi-line annotation, which gcc -C prints with the stray characters "
+                    f"{s!r} that Frama-C then reads: {_NOT_AS_FRAMA_C}"
+                    for i in range(p.start, p.end) if lg.text[i] == "\n" and (s := lg.stale(i).strip())]
+        elif "*/" in lg.gcc_copy(p.start, p.end)[2:].removesuffix("*/"):
+            out.append("a line splice inside a multi-line comment, which gcc -C prints with a '*/' inside it: "
+                       f"Frama-C reads the rest of that comment as code, and {_NOT_AS_FRAMA_C}")
     return out
 
 
 def _code_oddities(ps: list[Piece]) -> list[str]:
-    out: set[str] = set()
+    """A '#' that starts no directive, and odd tokens, one entry per occurrence."""
+    out: list[str] = []
     bol, only_comments, in_directive = True, True, False
     for k, p in enumerate(ps):
         if p.kind == "newline":
@@ -215,20 +247,20 @@ def _code_oddities(ps: list[Piece]) -> list[str]:
         if bol and is_hash(p):
             in_directive = True
         elif p.kind == "punct" and digraph(p.text) in ("#", "##") and not in_directive:
-            out.add("a comment before '#' at the start of a line, which the gate does not read as every gcc does "
-                    "(gcc reads a directive there, gcc -C as Frama-C runs it does not)" if only_comments else
-                    "a '#' outside any preprocessor directive, which the gate does not read as Frama-C does (its "
-                    "annotation preprocessing may still take a '#define' there)")
-        out |= _token_oddities(p, ps[k + 1] if k + 1 < len(ps) else None)
+            out.append("a comment before '#' at the start of a line, which the gate does not read as every gcc does "
+                       "(gcc reads a directive there, gcc -C as Frama-C runs it does not)" if only_comments else
+                       "a '#' outside any preprocessor directive, which the gate does not read as Frama-C does (its "
+                       "annotation preprocessing may still take a '#define' there)")
+        out += _token_oddities(p, ps[k + 1] if k + 1 < len(ps) else None)
         bol = only_comments = False
-    return sorted(out)
+    return out
 
 
-def _token_oddities(p: Piece, nxt: Piece | None) -> set[str]:
-    out: set[str] = set()
+def _token_oddities(p: Piece, nxt: Piece | None) -> list[str]:
+    out: list[str] = []
     if p.kind == "identifier" and p.text in _RAW_PREFIXES and nxt and nxt.start == p.end and nxt.text[:1] == '"':
-        out.add(f"a raw string literal, {_NOT_AS_GCC} (gcc undoes line splices inside it)")
+        out.append(f"a raw string literal, {_NOT_AS_GCC} (gcc undoes line splices inside it)")
     if p.kind != "literal":
-        out |= {f"the character U+{ord(c):04X} in the code, {_NOT_AS_GCC}" for c in p.text
-                if not (" " <= c <= "~" or c in "\t\f\v\0")}
+        out += [f"the character U+{ord(c):04X} in the code, {_NOT_AS_GCC}" for c in p.text
+                if not (" " <= c <= "~" or c in "\t\f\v\0")]
     return out

@@ -1,0 +1,23 @@
+/*@ logic integer total{L}(int *a, integer n) = n <= 0 ? 0 : total{L}(a, n - 1) + a[n - 1]; */
+
+/*@ requires 0 <= n <= 1000;
+    requires \valid_read(a + (0 .. n - 1));
+    requires \forall integer k; 0 <= k < n ==> 0 <= a[k] <= 1000;
+    assigns \nothing;
+    ensures \result == total(a, n);
+*/
+int sum(int *a, int n) {
+  int s = 0;
+  /*@ loop invariant 0 <= i <= n;
+      loop invariant s == total(a, i);
+      loop invariant 0 <= s <= 1000 * i;
+      loop assigns i, s;
+      loop variant n - i;
+  */
+  for (int i = 0; i < n; i++) {
+    s += a[i];
+  }
+  /* result *\
+/ s = 0; /* of the loop */
+  return s;
+}
