@@ -325,5 +325,15 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
     raise typer.Exit(EXIT[kind])
 
 
+def strategies() -> None:
+    """One line per strategy: what it does, the task kinds it runs on, whether it needs a model."""
+    from fmrepair.agents.strategies import STRATEGY_INFO
+
+    for name, info in STRATEGY_INFO.items():
+        model = "model" if info.needs_model else "no model"
+        typer.echo(f"{name:<12} {'/'.join(info.kinds):<17} {model:<8} {info.help}")
+
+
 def register(app: typer.Typer) -> None:
-    app.command("repair")(repair)
+    app.command("repair", epilog=EXIT_HELP)(repair)
+    app.command("strategies")(strategies)

@@ -65,16 +65,21 @@ class StrategyInfo:
 # seed 001 methods of agents/formalize/loop.py; annotate is agents/annotate/loop.py). "gated" is the
 # evidence-gated strategy of both kinds: Alloy repair (EvidenceGated) and NL -> formal (seed 001).
 STRATEGY_INFO: dict[str, StrategyInfo] = {
-    "single-nf": StrategyInfo(("repair",), help="one chain, no feedback"),
-    "single-gf": StrategyInfo(("repair",), help="one chain, generic analyzer feedback"),
-    "dual-af": StrategyInfo(("repair",), help="one chain, instructor-model feedback"),
-    "sample": StrategyInfo(("repair",), help="n samples x r retries under a fixed answer budget"),
-    "gated": StrategyInfo(("repair", "formalize"), help="keep a rewrite only if the evidence strictly improves"),
-    "mutate": StrategyInfo(("repair",), needs_model=False, processes=True, help="mutation search, no model"),
-    "hybrid": StrategyInfo(("repair",), processes=True, help="mutation search seeded by model candidates"),
-    "zero-shot": StrategyInfo(("formalize",), help="one generation, no repair"),
-    "self-review": StrategyInfo(("formalize",), help="the model reviews its artifact and may rewrite it"),
-    "annotate": StrategyInfo(("annotate",), help="n chains x r feedback rounds of annotation edits"),
+    "single-nf": StrategyInfo(("repair",), help="one model chain, no feedback (seed 000's baseline)"),
+    "single-gf": StrategyInfo(("repair",), help="one model chain, told only which commands fail (seed 000)"),
+    "dual-af": StrategyInfo(("repair",), help="one model chain, a second 'instructor' model explains the "
+                            "counterexample (seed 000)"),
+    "sample": StrategyInfo(("repair",), help="n independent model chains x r retries under a fixed answer budget"),
+    "gated": StrategyInfo(("repair", "formalize"), help="keep a model rewrite only if the verifier's evidence "
+                          "strictly improves (seed 001)"),
+    "mutate": StrategyInfo(("repair",), needs_model=False, processes=True, help="bounded search over edits of "
+                           "the formulas, no model; the CPU default, it repairs most here"),
+    "hybrid": StrategyInfo(("repair",), processes=True, help="the mutation search started from model answers "
+                           "(when a model is at hand)"),
+    "zero-shot": StrategyInfo(("formalize",), help="NL to formal: one generation, no repair"),
+    "self-review": StrategyInfo(("formalize",), help="NL to formal: the model reviews its artifact and may "
+                                "rewrite it"),
+    "annotate": StrategyInfo(("annotate",), help="C/ACSL: n chains x r feedback rounds of annotation edits"),
 }
 
 

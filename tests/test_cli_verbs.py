@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-VERBS = {"check", "gate", "repair", "serve", "models", "tasks", "bench", "train", "slurm"}
+VERBS = {"check", "gate", "repair", "strategies", "serve", "models", "tasks", "bench", "train", "slurm"}
 # old name -> what replaces it (docs/cli.md)
 ALIASES = {
     "check-pair": "check MODEL.mzn DATA.dzn | check DOMAIN.pddl PROBLEM.pddl",
