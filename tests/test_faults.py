@@ -112,7 +112,7 @@ def test_a_worker_killed_mid_check_is_restarted_and_the_verdict_is_the_faultless
         first = v.worker_pids()
         assert len(first) == 1
         t, box = _checked_in_thread(v)
-        time.sleep(0.5)  # the check is running (it takes seconds); no assert depends on this
+        assert v.wait_solving(120)  # the worker has parsed the check and is solving it (it takes seconds)
         assert _kill(first[0])
         t.join()
         now = v.worker_pids()

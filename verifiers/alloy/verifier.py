@@ -117,6 +117,15 @@ class AlloyVerifier:
         """Process ids of the running workers (for monitoring and fault-injection tests)."""
         return [w.proc.pid for w in list(self._all) if w.proc is not None and w.alive]
 
+    def wait_solving(self, timeout_s: float) -> bool:
+        """Block until some worker has parsed the check it runs and is solving it (for fault-injection
+        tests that must kill a worker mid-check, not before or after); False at the timeout."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if any(w.solving.wait(0.05) for w in list(self._all)):
+                return True
+        return False
+
     def info(self) -> dict[str, Any]:
         """What the first started worker reported (solver chosen by "auto", reporter present)."""
         return next((dict(w.info) for w in self._all if w.info), {})

@@ -4,6 +4,7 @@ cap. The process itself (spawn, framing, kill) is process.py's, shared with the 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ class WorkerProcess(WorkerProcessBase):
         self.classes = classes
         self.memory_mb = memory_mb
         self.info: dict[str, Any] = {}
-
+        self.solving = threading.Event()  # set from the check's `parsed` event to its `done`
     def start(self) -> None:
         args = ["--serve", "check", "--jar", str(self.jar), "--memory-mb", str(self.memory_mb)]
         if self.classes is not None:
@@ -39,10 +40,15 @@ class WorkerProcess(WorkerProcessBase):
         """Send one check; yield its events up to and including `done`. Raises WorkerTimeout or
         WorkerDied (the worker is then dead; `ensure` restarts it)."""
         self.send({"op": "check", "source": source, "solver": solver})
-        while True:
-            message = self.read(deadline)
-            yield message
-            if message.get("type") == "done":
-                if message.get("restart"):
-                    self.kill()
-                return
+        try:
+            while True:
+                message = self.read(deadline)
+                if message.get("type") == "parsed":
+                    self.solving.set()
+                yield message
+                if message.get("type") == "done":
+                    if message.get("restart"):
+                        self.kill()
+                    return
+        finally:
+            self.solving.clear()
