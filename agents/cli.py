@@ -288,6 +288,7 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
         "alternatives": others,
         "strategy": config.strategy,
         "model": model_name,
+        "iterations": r.iterations,
         "candidates_checked": progress.checked,
         "model_answers": progress.answers,
         "unfaithful_rejected": r.unfaithful_rejected,

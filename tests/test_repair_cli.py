@@ -28,6 +28,8 @@ def test_real_small_model_run_is_logged_completely(tmp_path):
     r = _cli(
         "repair",
         str(spec),
+        "--strategy",
+        "single-gf",
         "--model",
         "smollm2-135m",
         "-k",
@@ -38,9 +40,10 @@ def test_real_small_model_run_is_logged_completely(tmp_path):
         str(log),
         "--json",
     )
-    assert r.returncode in (0, 1), r.stderr[-3000:]
+    assert r.returncode in (0, 1, 3, 4), r.stderr[-3000:]
     summary = json.loads(r.stdout)
-    assert set(summary) >= {"repaired", "faithful", "iterations", "strategy", "model", "tokens", "seconds", "out"}
+    assert set(summary) >= {"outcome", "repaired", "iterations", "strategy", "model", "tokens", "seconds", "out",
+                            "diff", "candidate", "lost"}
     assert summary["model"] == "smollm2-135m" and summary["strategy"] == "single-gf"
     assert summary["tokens"]["prompt"] > 0 and summary["tokens"]["completion"] > 0
     run = RunLog(log)
@@ -59,7 +62,8 @@ def test_real_small_model_run_is_logged_completely(tmp_path):
         assert r.returncode == 0 and summary["out"] == str(fixed) and fixed.exists()
         assert results[0].faithful
     else:
-        assert r.returncode == 1 and summary["out"] is None and not fixed.exists()
+        assert r.returncode == {"narrows": 4, "unknown": 3}.get(summary["outcome"], 1)
+        assert summary["out"] is None and not fixed.exists()
 
 
 def test_input_errors_exit_2(tmp_path):
