@@ -2,8 +2,9 @@
 extension); `check MODEL.mzn DATA.dzn` and `check DOMAIN.pddl PROBLEM.pddl` check a pair, `check --equiv
 A.pddl B.pddl` compares two PDDL problems (verifiers/cli_pairs.py).
 
-Exit codes: 0 every path is ok; 1 a spec fails or has an error; 2 usage or input problems (one line
-on stderr, nothing checked). No heavy imports here: the verifier is imported when a check runs.
+Exit codes: 0 every path is ok; 1 a spec fails or its tool errs; 2 usage or input problems (one line
+on stderr, nothing checked) or a syntax or type error in a spec (FILE:LINE:COL in the report). No
+heavy imports here: the verifier is imported when a check runs.
 """
 
 from __future__ import annotations
@@ -133,13 +134,36 @@ def check(
         verdicts = _run_checks(inputs, options, workers)
     except Exception as e:  # the verifier could not run at all (no Java, no jar, ...)
         raise _fail(f"{type(e).__name__}: {' '.join(str(e).split())}", 1) from None
+    for path, formalism, text in inputs:
+        for w in _warnings(formalism, text):
+            sys.stderr.write(f"fmrepair check: warning: {path}: {w}\n")
     if as_json:
         objects = [v.to_json_dict(path) for (path, _, _), v in zip(inputs, verdicts, strict=True)]
         typer.echo(json.dumps(objects[0] if len(objects) == 1 else objects, indent=2))
     else:
         for (path, _, _), v in zip(inputs, verdicts, strict=True):
             typer.echo(_text_report(path, v))
+    if any(v.status in ("syntax_error", "type_error") for v in verdicts):
+        raise typer.Exit(2)  # bad input (FILE:LINE:COL above), the same code as every verb
     raise typer.Exit(0 if all(v.ok for v in verdicts) else 1)
+
+
+def _warnings(formalism: str, text: str) -> list[str]:
+    """What a user should know although the check ran: an Alloy assertion no command checks; a C file
+    with no ACSL annotation (nothing to prove)."""
+    if formalism == "alloy":
+        from fmrepair.verifiers.alloy.text import split_paragraphs
+
+        paras = split_paragraphs(text)
+        checked = {p.target for p in paras if p.kind == "command"}
+        return [f"no command checks assert {p.name}" for p in paras
+                if p.kind == "assert" and not p.name.startswith("#") and p.name not in checked]
+    if formalism == "acsl":
+        from fmrepair.verifiers.acsl.annotations import scan
+
+        if not scan(text)[1]:
+            return ["no ACSL annotation: Frama-C/WP has nothing to prove (0 goals is not a proof)"]
+    return []
 
 
 def register(app: typer.Typer) -> None:
