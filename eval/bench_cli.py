@@ -120,6 +120,8 @@ def compare(
         None, help="Compare only this strategy's results (default: every task x strategy of a formalize run)."
     ),
     fmt: str = typer.Option("md", "--format", help="md | json"),
+    allow_mismatch: bool = typer.Option(False, "--allow-mismatch", help="Compare runs whose budgets or sampling "
+                                        "differ (listed in the report)."),
 ) -> None:
     """Paired comparison of two runs of one kind on their common tasks (task x strategy for formalize
     runs): transitions, exact McNemar, bootstrap CI. Not-faulty tasks and infrastructure faults are out."""
@@ -127,7 +129,7 @@ def compare(
     from fmrepair.eval.report import ReportError
 
     try:
-        res = compare_runs(run_a, run_b, level, strategy)
+        res = compare_runs(run_a, run_b, level, strategy, allow_mismatch)
     except (FileNotFoundError, ReportError) as e:
         _fail(str(e))
         return
@@ -146,6 +148,10 @@ def compare(
         f"{res['diff_pp']} | [{res['ci95_pp'][0]}, {res['ci95_pp'][1]}] |\n\n"
         "| outcome (result lines) | A | B |\n|---|---:|---:|\n"
         + "".join(f"| {o} | {res['outcomes']['a'].get(o, 0)} | {res['outcomes']['b'].get(o, 0)} |\n" for o in outcomes)
+        + "\n| paired cost (common tasks) | A | B |\n|---|---:|---:|\n"
+        + "".join(f"| {k} | {res['cost']['a'][k]:g} | {res['cost']['b'][k]:g} |\n" for k in res["cost"]["a"])
+        + "".join(f"\nsettings differ (--allow-mismatch): {m}" for m in res["mismatched_settings"])
+        + ("\n" if res["mismatched_settings"] else "")
     )
 
 

@@ -21,7 +21,22 @@ def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strate
     return out
 
 
-def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None = None) -> dict[str, Any]:
+# settings that must match for a paired comparison to mean what it says (the arm's own variable, e.g. the
+# model or an adapter, is allowed to differ); budgets decide results, sampling decides what is sampled
+MATCHED = ("k", "samples", "independent_samples", "temperature", "max_new_tokens", "seed", "edit_mode",
+           "candidates", "proposals", "wall_seconds", "check_timeout_s", "mode")
+
+
+def mismatched_settings(ra: Run, rb: Run) -> list[str]:
+    """Settings in MATCHED that both runs recorded and that differ ("k: 6 vs 3"); a setting one run did not
+    record (a format-1 run) is not compared."""
+    a, b = ra.settings, rb.settings
+    return [f"{key}: {a.get(key)!r} vs {b.get(key)!r}" for key in MATCHED
+            if a.get(key) is not None and b.get(key) is not None and a.get(key) != b.get(key)]
+
+
+def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None = None,
+                 allow_mismatch: bool = False) -> dict[str, Any]:
     """Paired comparison of two runs of the same kind (bench compare): over their common tasks, or task x
     strategy for runs with several strategies (formalize), or the tasks of one chosen strategy."""
     from fmrepair.eval.stats import compare as paired
@@ -31,6 +46,11 @@ def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None
     ra, rb = open_run(a), open_run(b)
     if ra.kind != rb.kind:
         raise ReportError(f"{a} is a {ra.kind} run and {b} a {rb.kind} run: compare runs of one kind")
+    differ = mismatched_settings(ra, rb)
+    if differ and not allow_mismatch:
+        raise ReportError(f"{a} and {b} differ in settings that decide results ({'; '.join(differ)}): a paired "
+                          "comparison would mix them with the arm being compared (--allow-mismatch to compare anyway; "
+                          "the report then lists them)")
     for run in (ra, rb):
         if strategy is not None and strategy not in run.strategies:
             raise ReportError(f"{run.folder}: no results of strategy {strategy!r} (has: {', '.join(run.strategies)})")
@@ -40,10 +60,24 @@ def compare_runs(a: Path, b: Path, level: str = "faithful", strategy: str | None
     if not set(xa) & set(xb):
         raise ReportError(f"{a} and {b} have no {'task x strategy' if several else 'task'} in common")
     res = paired(xa, xb)
-    res.update({"a": str(a), "b": str(b), "level": level, "kind": ra.kind, "strategy": strategy})
+    res.update({"a": str(a), "b": str(b), "level": level, "kind": ra.kind, "strategy": strategy,
+                "mismatched_settings": differ})
+    res["cost"] = {side: _cost(run, set(xa) & set(xb), several) for side, run in (("a", ra), ("b", rb))}
     res["pairs"] = "task x strategy" if several else "task"
     res["outcomes"] = {
         "a": dict(Counter(outcome(r) for r in ra.results)),
         "b": dict(Counter(outcome(r) for r in rb.results)),
     }
     return res
+
+
+def _cost(run: Run, keys: set[str], several: bool) -> dict[str, float]:
+    """Paired cost over the common tasks: tokens, verifier calls and seconds summed (seconds depend on load)."""
+    rows = [r for r in run.results if r.counted and (f"{r.task_id} x {r.strategy}" if several else r.task_id) in keys]
+    return {
+        "prompt_tokens": float(sum(r.prompt_tokens for r in rows)),
+        "completion_tokens": float(sum(r.completion_tokens for r in rows)),
+        "verifier_calls": float(sum(r.verifier_calls for r in rows)),
+        "seconds": round(sum(r.seconds for r in rows), 1),
+        "cost_usd": round(sum(r.cost_usd for r in rows), 4),
+    }

@@ -1,0 +1,22 @@
+"""`bench compare` refuses runs whose budgets or sampling differ: the paired figure would mix them with the
+arm being compared (issue 37, item 8)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from fmrepair.eval.compare import mismatched_settings
+
+
+def _run(**settings: object) -> SimpleNamespace:
+    return SimpleNamespace(settings=settings)
+
+
+def test_differing_budgets_and_sampling_are_listed() -> None:
+    a = _run(k=6, temperature=0.2, candidates=100, model="base")
+    b = _run(k=3, temperature=0.2, candidates=1000, model="adapter")
+    assert mismatched_settings(a, b) == ["k: 6 vs 3", "candidates: 100 vs 1000"]  # the model is the arm
+
+
+def test_a_setting_one_run_did_not_record_is_not_compared() -> None:
+    assert mismatched_settings(_run(k=None, temperature=0.2), _run(k=1, temperature=0.2)) == []
