@@ -18,7 +18,7 @@ from fmrepair.agents.evaluate import Evaluation, Evaluator
 from fmrepair.agents.prompting import PromptGuard
 from fmrepair.agents.toolcall import ToolCallError, apply_call, tool_schema
 from fmrepair.runlog import AttemptRecord, RunLog, gate_unknown
-from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, Sampling
+from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, ContextTooLong, Sampling
 from fmrepair.task import Task
 
 
@@ -46,6 +46,24 @@ def edit_size(before: str, after: str) -> int:
     a, b = before.split(), after.split()
     return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in
                difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if tag != "equal")
+
+
+def trim_to_context(messages: list[dict[str, str]], limit: int | None, max_tokens: int,
+                    count: Callable[[str], int] | None) -> list[dict[str, str]] | None:
+    """The messages without their oldest exchanges (keeping the first two and the last one) so that they
+    and ``max_tokens`` fit in ``limit`` (one exchange fewer when the limit is unknown); None when nothing
+    is left to drop."""
+    msgs = list(messages)
+    counter = count or (lambda t: len(t) // 4)
+
+    def size(ms: list[dict[str, str]]) -> int:
+        return sum(counter(m.get("content", "")) + 4 for m in ms)
+
+    dropped = False
+    while len(msgs) > 3 and (limit is None and not dropped or limit is not None and size(msgs) + max_tokens > limit):
+        del msgs[2 : 4 if len(msgs) > 4 else 3]
+        dropped = True
+    return msgs if dropped else None
 
 
 @dataclass
@@ -119,11 +137,26 @@ class RepairSession:
             max_tokens=self.config.max_new_tokens,
             seed=seed,
         )
-        result = model.chat([ChatMessage(**m) for m in messages], schema=schema, sampling=sampling)
+        result = self._chat_within_context(model, messages, schema, sampling)
         self.prompt_tokens += result.usage.prompt_tokens
         self.completion_tokens += result.usage.completion_tokens
         self.cost_usd += float(getattr(result, "cost_usd", 0.0) or 0.0)
         return result
+
+    def _chat_within_context(self, model: ChatModel, messages: list[dict[str, str]], schema: dict[str, Any],
+                             sampling: Sampling) -> ChatResult:
+        """model.chat; when the server says the prompt is longer than its context, the oldest exchanges are
+        dropped (the system message, the task and the latest feedback stay) until it fits, and the call is
+        made again: a context-length refusal is never a failed repair."""
+        msgs = list(messages)
+        while True:
+            try:
+                return model.chat([ChatMessage(**m) for m in msgs], schema=schema, sampling=sampling)
+            except ContextTooLong as e:
+                trimmed = trim_to_context(msgs, e.limit, sampling.max_tokens or 0, getattr(model, "count_tokens", None))
+                if trimmed is None:
+                    raise
+                msgs = trimmed
 
     def new_record(
         self,

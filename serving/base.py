@@ -54,6 +54,15 @@ class ModelError(RuntimeError):
     """A backend failed (unreachable endpoint, bad response, out of retries)."""
 
 
+class ContextTooLong(ModelError):
+    """The server refused the prompt as longer than its context (HTTP 400); ``limit`` is the context it
+    stated, when it said. The caller trims the history and retries: never a failed repair."""
+
+    def __init__(self, message: str, limit: int | None = None) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
 class EndpointUnavailable(ModelError, InfrastructureError):
     """The endpoint gave no answer after every retry (connection refused, reset, 5xx, timeouts): an
     infrastructure fault, never a failed repair (fmrepair/faults.py)."""

@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from fmrepair.serving.base import (
     ChatMessage,
     ChatResult,
     Completion,
+    ContextTooLong,
     EndpointUnavailable,
     ModelError,
     Sampling,
@@ -35,6 +37,9 @@ if TYPE_CHECKING:
     from fmrepair.serving.config import ModelEntry
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+# vLLM: "This model's maximum context length is 32768 tokens. However, you requested ..."; OpenAI alike
+_CONTEXT_LIMIT = re.compile(r"maximum context length is (\d+)|max_model_len[^0-9]{0,20}(\d+)", re.I)
+_CONTEXT_WORDS = re.compile(r"context length|context window|max_model_len|too many tokens|prompt is too long", re.I)
 TOOL_NAME = "reply"
 
 
@@ -64,7 +69,8 @@ class OpenAIChatModel:
         self.name = name or model_id
         self.api_key_env = api_key_env
         self.structured_output = structured_output
-        self.context_window = context_window
+        self._configured_window = context_window
+        self._server_window: int | None | bool = False  # False: not asked yet; None: the server did not say
         self.timeout = timeout
         self.connect_timeout = connect_timeout
         self.max_retries = max_retries
@@ -92,6 +98,37 @@ class OpenAIChatModel:
             prices=(entry.price_input_per_1m, entry.price_output_per_1m),
             **{k: v for k, v in opts.items() if k in _OPTION_KEYS},
         )
+
+    # -- the context the server allows -----------------------------------------------------------------
+    @property
+    def context_window(self) -> int:
+        """The registry's context, capped by what the server reports for this model (``max_model_len`` in
+        vLLM's ``/v1/models``), asked once; a server that does not say leaves the registry's figure."""
+        if self._server_window is False:
+            self._server_window = self._ask_server_window()
+        server = self._server_window
+        return min(self._configured_window, server) if isinstance(server, int) and server > 0 else \
+            self._configured_window
+
+    @context_window.setter
+    def context_window(self, value: int) -> None:
+        self._configured_window = value
+
+    def _ask_server_window(self) -> int | None:
+        import httpx
+
+        try:
+            if self._client is None:
+                self._client = httpx.Client(timeout=self._timeout())
+            r = self._client.get(f"{self.base_url}/models", headers=self._headers(), timeout=self.connect_timeout)
+            if r.status_code != 200:
+                return None
+            for m in r.json().get("data", []):
+                if m.get("id") in (self.model_id, self.name) and isinstance(m.get("max_model_len"), int):
+                    return int(m["max_model_len"])
+        except (httpx.HTTPError, ValueError, AttributeError, ModelError):
+            return None
+        return None
 
     # -- request building ---------------------------------------------------------------------------
     def _headers(self) -> dict[str, str]:
@@ -179,7 +216,14 @@ class OpenAIChatModel:
                 raise ModelError(f"{self.name}: non-JSON response from {self._url()}: {exc}") from None
         if response.status_code in RETRY_STATUS:
             return None
-        raise ModelError(f"{self.name}: HTTP {response.status_code} from {self._url()}: {response.text[:500]}")
+        text = response.text[:500]
+        if response.status_code == 400 and _CONTEXT_WORDS.search(text):
+            m = _CONTEXT_LIMIT.search(text)
+            limit = int(next(g for g in m.groups() if g)) if m else None
+            if limit:
+                self._server_window = limit
+            raise ContextTooLong(f"{self.name}: the prompt is longer than the server's context: {text}", limit)
+        raise ModelError(f"{self.name}: HTTP {response.status_code} from {self._url()}: {text}")
 
     def _give_up(self, attempts: int, last: str) -> EndpointUnavailable:
         return EndpointUnavailable(
