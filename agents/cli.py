@@ -140,7 +140,7 @@ def repair(
     from fmrepair.agents.config import Budget, RepairConfig
     from fmrepair.agents.strategies import STRATEGIES, needs_model
     from fmrepair.inputs import InputError, read_spec
-    from fmrepair.registry import UnknownName
+    from fmrepair.registry import UnknownName, did_you_mean
     from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
 
     try:
@@ -148,7 +148,7 @@ def repair(
             _fail(f"{path}: only Alloy (.als) repair is supported so far")
         text = read_spec(path)
         if strategy not in STRATEGIES:
-            raise UnknownName(_unknown("strategy", strategy, STRATEGIES.names()))
+            raise UnknownName(did_you_mean("strategy", strategy, STRATEGIES.names()))
         if edit_mode not in ("paragraph", "patch", "whole"):
             _fail(f"unknown edit mode {edit_mode!r}; known: paragraph, patch, whole")
         model = model or ("qwen2.5-coder-0.5b" if needs_model(strategy) else "none")
@@ -174,14 +174,6 @@ def repair(
     opts = _Options(out=target, log=None if dry_run else log, as_json=as_json, verbose=verbose, dry_run=dry_run,
                     keep_narrowing=keep_narrowing)
     _run(path, text, config, model, opts, editable)
-
-
-def _unknown(what: str, name: str, known: list[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return f"unknown {what} {name!r}{hint} (known: {', '.join(known)})"
 
 
 class _Options:

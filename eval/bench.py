@@ -21,6 +21,8 @@ from fmrepair.eval.config import BenchConfig
 from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_version
 from fmrepair.eval.retry_errors import drop_errors, warn_errors
 from fmrepair.faults import InfrastructureError
+from fmrepair.inputs import InputError
+from fmrepair.registry import did_you_mean
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
 from fmrepair.serving.nomodel import NoModel
 from fmrepair.task import Task
@@ -46,10 +48,19 @@ def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
     load = suite.load(resolve_root(cfg.suite, cfg.root), cfg.mode)
     tasks = [t for t in load.tasks if t.id not in load.duplicates]  # seed 000 §4.2: duplicates out
     if cfg.family:
+        known = sorted({str(t.meta.get("family")) for t in tasks if t.meta.get("family")})
+        for fam in cfg.family:
+            if known and fam not in known:  # (a root with no tasks at all is the run's own business)
+                raise InputError(did_you_mean(f"family of suite {cfg.suite}", fam, known))
         tasks = [t for t in tasks if t.meta.get("family") in cfg.family]
     if cfg.ids:
         wanted = set(cfg.ids)
         tasks = [t for t in tasks if t.id in wanted or t.id.rsplit("/", 1)[-1] in wanted]
+        found = {t.id for t in tasks} | {t.id.rsplit("/", 1)[-1] for t in tasks}
+        missing = sorted(wanted - found)
+        if missing:
+            raise InputError(f"no task {', '.join(repr(m) for m in missing[:5])} in suite {cfg.suite} "
+                             f"(`fmrepair tasks list --suite {cfg.suite}`)")
     if cfg.limit is not None:
         tasks = tasks[: cfg.limit]
     return tasks, load
@@ -243,8 +254,8 @@ def run_bench(
 
     cfg, kind = resolve_config(cfg)
     strategies = strategy_names(cfg.strategy)
+    tasks, load = select_tasks(cfg)  # bad input (suite, family, ids) stops here: no run folder is made
     log = RunLog(out)
-    tasks, load = select_tasks(cfg)
     code = code_version()
     check_run_identity(log, cfg, code, allow_code_change)
     retried = drop_errors(log)  # error tasks run again (their attempts are dropped next)

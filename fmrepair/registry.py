@@ -31,6 +31,15 @@ PLUGIN_GROUPS: dict[str, str] = {
 }
 
 
+def did_you_mean(kind: str, name: str, known: list[str]) -> str:
+    """``unknown strategy 'mutat'; did you mean 'mutate'? (known: ...)``."""
+    import difflib
+
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown {kind} {name!r}{hint} (known: {', '.join(known)})"
+
+
 class UnknownName(KeyError):
     """Raised when a name is not in a registry."""
 
@@ -77,7 +86,7 @@ class LazyRegistry(Generic[T]):
 
     def target(self, name: str) -> str:
         if name not in self:
-            raise UnknownName(f"unknown {self.kind} {name!r}; known: {', '.join(self.names())}")
+            raise UnknownName(did_you_mean(self.kind, name, self.names()))
         return self._entries[name]
 
     def load(self, name: str) -> T:

@@ -114,6 +114,6 @@ def resolve(name: str, **overrides: Any) -> ModelEntry:
         return registry[name].with_overrides(**overrides) if overrides else registry[name]
     if Path(name).expanduser().is_dir():
         return ModelEntry(name=name, backend="transformers", path=name).with_overrides(**overrides)
-    from fmrepair.registry import UnknownName
+    from fmrepair.registry import UnknownName, did_you_mean
 
-    raise UnknownName(f"unknown model {name!r}; known: {', '.join(sorted(registry))}")
+    raise UnknownName(did_you_mean("model", name, sorted(registry)))
