@@ -196,22 +196,28 @@ def task_body(task_id: str, task: Task | None, runs: list[tuple[str, RunData]], 
         )
         if view["frozen"]:
             parts.append(f"<p class='note'>frozen: {w.t(', '.join(f['name'] for f in view['frozen']))}</p>")
-        parts.append("<h2>Faulty spec (visible part)</h2>" + w.pre(view["visible"]))
-    for run_name, run in runs:
+    for run_name, run in runs:  # per run: the outcome and the final repair first, the attempts below
         for r in (x for x in run.results if x.task_id == task_id):
             attempts = [a for a in run.attempts.get(task_id, []) if a.strategy == r.strategy]
             o = outcome(r, attempts)
             parts.append(f"<h2>Run {w.t(run_name)}: {w.t(run.label)} · {w.t(r.strategy)}</h2>")
             parts.append(_result_table(run_name, r, o, w))
-            if not run.has_attempts:
-                parts.append("<p class='note'>attempts not recorded (an archived run keeps results only)</p>")
-            for n, a in enumerate(attempts, 1):
-                parts.append(attempt_html(n, a, task, w, ws))
             if r.candidate:
-                parts.append("<h3>Final repair</h3>" if r.faithful else "<h3>Final candidate (not accepted)</h3>")
+                narrows = r.extra.get("behaviour") == "narrows"
+                head = ("Final repair" + (" (narrows: it loses a good instance of the visible file)" if narrows
+                                          else "")) if r.faithful else "Final candidate (not accepted)"
+                parts.append(f"<h3>{w.t(head)}</h3>")
                 parts.append(_text_or_diff(task, r.candidate, w, "final"))
             elif not r.faithful:
                 parts.append("<p class='note'>no repair was accepted</p>")
+            if not run.has_attempts:
+                parts.append("<p class='note'>attempts not recorded (an archived run keeps results only)</p>")
+            elif attempts:
+                parts.append(f"<details><summary>{len(attempts)} attempts</summary>")
+                parts += [attempt_html(n, a, task, w, ws) for n, a in enumerate(attempts, 1)]
+                parts.append("</details>")
+    if task is not None:
+        parts.append("<details><summary>Faulty spec (visible part)</summary>" + w.pre(task.visible) + "</details>")
     return "".join(parts)
 
 
