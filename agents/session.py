@@ -75,6 +75,22 @@ class StepResult:
     call_error: str | None = None
 
 
+def chat_within_context(model: ChatModel, messages: list[dict[str, str]], schema: dict[str, Any],
+                        sampling: Sampling) -> ChatResult:
+    """model.chat; when the server says the prompt is longer than its context, the oldest exchanges are
+    dropped (the system message, the task and the latest feedback stay) until it fits, and the call is
+    made again: a context-length refusal is never a failed repair."""
+    msgs = list(messages)
+    while True:
+        try:
+            return model.chat([ChatMessage(**m) for m in msgs], schema=schema, sampling=sampling)
+        except ContextTooLong as e:
+            trimmed = trim_to_context(msgs, e.limit, sampling.max_tokens or 0, getattr(model, "count_tokens", None))
+            if trimmed is None:
+                raise
+            msgs = trimmed
+
+
 @dataclass
 class RepairSession:
     task: Task
@@ -137,26 +153,11 @@ class RepairSession:
             max_tokens=self.config.max_new_tokens,
             seed=seed,
         )
-        result = self._chat_within_context(model, messages, schema, sampling)
+        result = chat_within_context(model, messages, schema, sampling)
         self.prompt_tokens += result.usage.prompt_tokens
         self.completion_tokens += result.usage.completion_tokens
         self.cost_usd += float(getattr(result, "cost_usd", 0.0) or 0.0)
         return result
-
-    def _chat_within_context(self, model: ChatModel, messages: list[dict[str, str]], schema: dict[str, Any],
-                             sampling: Sampling) -> ChatResult:
-        """model.chat; when the server says the prompt is longer than its context, the oldest exchanges are
-        dropped (the system message, the task and the latest feedback stay) until it fits, and the call is
-        made again: a context-length refusal is never a failed repair."""
-        msgs = list(messages)
-        while True:
-            try:
-                return model.chat([ChatMessage(**m) for m in msgs], schema=schema, sampling=sampling)
-            except ContextTooLong as e:
-                trimmed = trim_to_context(msgs, e.limit, sampling.max_tokens or 0, getattr(model, "count_tokens", None))
-                if trimmed is None:
-                    raise
-                msgs = trimmed
 
     def new_record(
         self,

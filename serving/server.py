@@ -59,6 +59,7 @@ class ServerConfig:
     gpu: bool | None = None  # None: detect
     cpu_memory_fraction: float = 0.15
     extra_args: list[str] = field(default_factory=list)
+    api_key_file: str | None = None  # the key vLLM requires (read from this file; never on the command line)
 
     def command(self, python: str) -> list[str]:
         cmd = [python, "-m", "vllm.entrypoints.openai.api_server", "--model", self.model_path]
@@ -81,6 +82,8 @@ class ServerConfig:
     def environment(self) -> dict[str, str]:
         env = dict(os.environ)
         env["HF_HUB_OFFLINE"] = "1"
+        if self.api_key_file:  # vLLM reads VLLM_API_KEY as its --api-key; the process list never shows it
+            env["VLLM_API_KEY"] = Path(self.api_key_file).read_text(encoding="utf-8").strip()
         env.setdefault("VLLM_ALLOW_RUNTIME_LORA_UPDATING", "1")  # /v1/load_lora_adapter
         env.setdefault("VLLM_CPU_KVCACHE_SPACE", "2")  # GiB, CPU only
         return env

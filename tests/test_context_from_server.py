@@ -8,7 +8,7 @@ import json
 import httpx
 import pytest
 
-from fmrepair.agents.session import RepairSession, trim_to_context
+from fmrepair.agents.session import chat_within_context, trim_to_context
 from fmrepair.serving.base import ChatMessage, ChatResult, Completion, ContextTooLong, Sampling, Usage
 from fmrepair.serving.openai_backend import OpenAIChatModel
 
@@ -77,5 +77,5 @@ class _Refuses:
 
 def test_the_session_retries_with_a_trimmed_history() -> None:
     model = _Refuses()
-    result = RepairSession._chat_within_context(None, model, _msgs(5), {}, Sampling(max_tokens=50))  # type: ignore[arg-type]
+    result = chat_within_context(model, _msgs(5), {}, Sampling(max_tokens=50))  # type: ignore[arg-type]
     assert result.completions[0].text == "{}" and model.seen == [7, 3]

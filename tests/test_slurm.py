@@ -95,7 +95,7 @@ def test_bench_array_against_a_served_model(tmp_path):
     assert "#SBATCH --array=0-7%2" in script and "#SBATCH --dependency=after:77" in script
     assert "##SBATCH --gres=gpu:1  # not requested (--gpus 0): the model is served by job 77" in script
     assert f"fmrepair slurm wait-endpoint {tmp_path}/endpoint" in script
-    assert 'qwen3-coder-30b-a3b: {backend: openai, base_url: "$ENDPOINT"}' in script
+    assert 'qwen3-coder-30b-a3b: {backend: openai, base_url: "$ENDPOINT", api_key_env: FMREPAIR_SERVER_KEY}' in script
     assert '--shard "$SHARD" --shards "$SHARDS" --out "$SHARD_DIR"' in script and "\nsamples: 3\n" in script
     own = _render("bench-array", "--suite", "alloy4fun", "--shards", "2", "--gpus", "1", "--run-dir", str(tmp_path))
     assert "wait-endpoint" not in own and "\n#SBATCH --gres=gpu:1\n" in own and "--dependency" not in own
