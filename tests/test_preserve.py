@@ -145,3 +145,24 @@ def test_gate_outcomes_for_a_users_file(alloy) -> None:  # noqa: ANN001
     assert "run { eventually (some a: Acct, n: Int | (withdraw[a, n])) }" in reasons[0] and not unknown
     assert vacuous_premises(BANK, BANK.replace("{ amt > 0 and a.bal'", "{ amt > 0 and amt <= a.bal and a.bal'"),
                             alloy) == ([], [])
+
+
+LOANS = """sig Member { loans: set Book }
+sig Book {}
+fact Loans { all m: Member | #m.loans <= 3 }
+assert LoanLimit { all m: Member | #m.loans <= 2 }
+check LoanLimit for 4
+"""
+
+
+def test_restated_property_is_written_in_text_not_a_changed_constant() -> None:
+    from fmrepair.verifiers.alloy.assume import restated
+
+    # the assertion's formula written into a fact (as a new conjunct or a new fact): an axiom
+    conjunct = LOANS.replace("#m.loans <= 3 }", "#m.loans <= 3 and #m.loans <= 2 }")
+    assert restated(LOANS, conjunct) and "LoanLimit" in restated(LOANS, conjunct)[0]
+    new_fact = LOANS + "fact Limit { all m: Member | #m.loans <= 2 }\n"
+    assert restated(LOANS, new_fact)
+    # the same text reached by changing one constant of the rule: a fix, not written in
+    assert restated(LOANS, LOANS.replace("<= 3", "<= 2")) == []
+    assert restated(LOANS, LOANS) == []

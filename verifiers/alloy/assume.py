@@ -11,7 +11,8 @@ property has become an axiom and whatever broke it is still there.
 **Vacuous premise.** An assertion ``all x | P implies Q`` (``always``, nested quantifiers and
 implications included) holds trivially when ``P`` can no longer happen. The premise probe is ``some x |
 P`` (``eventually`` under ``always``); when it has an instance in the original at the check's scope and
-none in the candidate, the candidate is unfaithful (``vacuous premise``).
+none in the candidate, the candidate is unfaithful (``vacuous premise``). The original's side is asked of its
+good instances only (premise and assertion together): a premise that only counterexamples met is no loss.
 """
 
 from __future__ import annotations
@@ -54,7 +55,11 @@ class Piece(NamedTuple):
 def pieces(original: str, candidate: str) -> list[Piece]:
     """What the candidate adds to the constraints (see the module docstring)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    ofacts = {p.key: p for p in opar if p.kind == "fact" and not p.name.startswith("#")}
+    ofacts: dict[str, list[Paragraph]] = {}  # named facts; two facts may share a name: matched in order
+    for p in opar:
+        if p.kind == "fact" and not p.name.startswith("#"):
+            ofacts.setdefault(p.key, []).append(p)
+    seen: dict[str, int] = {}
     otexts = [canonical(source_of(original, _fact_span(p))) for p in opar if p.kind in ("fact", "sig")
               if _fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
@@ -70,7 +75,12 @@ def pieces(original: str, candidate: str) -> list[Piece]:
         if span is None:
             continue
         body = candidate[span[0] : span[1]]
-        before = ofacts.get(p.key) if p.kind == "fact" else osigs.get(p.name)
+        if p.kind == "fact":
+            i = seen[p.key] = seen.get(p.key, -1) + 1
+            same = ofacts.get(p.key, [])
+            before = same[i] if i < len(same) else None
+        else:
+            before = osigs.get(p.name)
         if before is None or (p.kind == "fact" and p.name.startswith("#")):
             if canonical(body) not in otexts and canonical(body):
                 out.append(Piece(span, span, p.kind))
@@ -164,13 +174,17 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
+
+    def fails_without(removals: list[tuple[int, int]]) -> bool:
+        v = verifier.check(_blank(candidate, removals), CheckOptions(timeout_s=timeout_s))
+        return v.status in ("ok", "failed") and not all(c.met for c in v.commands)
+
+    needed = [piece for piece in found if fails_without([piece.removal])]
+    if not needed and len(found) > 1 and fails_without([q.removal for q in found]):
+        needed = found  # the pieces hide each other (the same property added twice): each is asked alone
     out = []
-    for piece in found:
+    for piece in needed:
         span = piece.span
-        without = _blank(candidate, [piece.removal])
-        v = verifier.check(without, CheckOptions(timeout_s=timeout_s))
-        if v.status not in ("ok", "failed") or all(c.met for c in v.commands):
-            continue  # the piece is not what makes the checks pass (or the text without it is not Alloy)
         a, b = span
         alone = _commands_removed(_blank(candidate, constraint_spans))
         if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
@@ -192,6 +206,83 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             what = checks[k].target or "the checked block"
             out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and without "
                        "it the check fails again")
+    return out
+
+
+# -- restating the property ----------------------------------------------------------------------------
+
+
+
+def cores(body: str) -> list[list[str]]:
+    """The token texts of an assertion body and of what is left of it after each leading ``always``,
+    ``all decls |`` and pair of braces is taken off (at least three tokens each)."""
+    out: list[list[str]] = []
+    text = body
+    while True:
+        toks = tokens(text)
+        if len(toks) < 3:
+            return out
+        words = [t.text for t in toks]
+        if words not in out:
+            out.append(words)
+        first = toks[0].text
+        if first in ("{", "(") and _closing_bracket(toks, 0) == len(toks) - 1:
+            text = text[toks[0].end : toks[-1].start]
+        elif first in ("always", "historically"):
+            text = text[toks[0].end :]
+        elif first == "all" and any(t.text == "|" and t.depth == toks[0].depth for t in toks):
+            bar = next(t for t in toks if t.text == "|" and t.depth == toks[0].depth)
+            text = text[bar.end :]
+        else:
+            return out
+
+
+def _closing_bracket(toks: Sequence[Token], i: int) -> int:
+    close = {"{": "}", "(": ")"}[toks[i].text]
+    d = toks[i].depth
+    return next((k for k in range(i + 1, len(toks)) if toks[k].text == close and toks[k].depth == d + 1), -1)
+
+
+def restated(original: str, candidate: str) -> list[str]:
+    """Constraints the candidate changed (facts, appended facts, preds and funs a fact reaches) into which
+    it wrote a checked assertion's formula, or what is left of it under its leading ``always`` and ``all``
+    quantifiers, token for token: the property written in as an axiom. The formula must be mostly new
+    tokens (inserted or rewritten), so a fix that changes a constant and thereby reads like the property
+    (``#m.loans <= 3`` to ``<= 2``) is not counted; whether such a fix assumes the property is left to
+    the entailment test (``assumed``)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    asserts = {p.name: p for p in cpar if p.kind == "assert"}
+    names, blocks = checked_assertions(cpar)
+    wanted = [(n, c) for n in names if n in asserts for c in cores(asserts[n].body or "")]
+    wanted += [("the checked block", c) for b in blocks for c in cores(b)]
+    if not wanted:
+        return []
+    from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
+    otoks: dict[str, list[list[str]]] = {}
+    for p in opar:
+        otoks.setdefault(p.key, []).append([t.text for t in tokens(p.text)])
+    seen: dict[str, int] = {}
+    out = []
+    for p in cpar:
+        i = seen[p.key] = seen.get(p.key, -1) + 1
+        if p.kind not in ("fact", "sig") and not (p.kind in ("pred", "fun") and p.key in from_facts):
+            continue
+        mine = [t.text for t in tokens(p.text)]
+        before = otoks.get(p.key, [])
+        old = before[i] if i < len(before) else []
+        if mine == old:
+            continue
+        kept = set()
+        for blk in difflib.SequenceMatcher(a=old, b=mine, autojunk=False).get_matching_blocks():
+            kept.update(range(blk.b, blk.b + blk.size))
+        for what, core in wanted:
+            hit = next((k for k in range(len(mine) - len(core) + 1) if mine[k : k + len(core)] == core
+                        and 2 * sum(j not in kept for j in range(k, k + len(core))) >= len(core)), None)
+            if hit is not None:
+                text = canonical(" ".join(core))[:120]
+                out.append(f"assumes the property: {p.key} now contains the formula of {what} ('{text}'), "
+                           "written in as new text: an axiom where a fix was due")
+                break
     return out
 
 
@@ -237,8 +328,8 @@ def _closing(toks: Sequence[Token], i: int) -> int:
     return next((k for k in range(i + 1, len(toks)) if toks[k].text == "}" and toks[k].depth == d + 1), -1)
 
 
-def premise_probes(paras: Sequence[Paragraph]) -> list[tuple[str, str, str]]:
-    """(assertion, premise formula, scope) for every checked assertion with a premise."""
+def premise_probes(paras: Sequence[Paragraph]) -> list[tuple[str, str, str, str]]:
+    """(assertion, premise formula, scope, the assertion's body) for every checked assertion with a premise."""
     asserts = {p.name: p for p in paras if p.kind == "assert"}
     out = []
     for c in paras:
@@ -246,8 +337,8 @@ def premise_probes(paras: Sequence[Paragraph]) -> list[tuple[str, str, str]]:
             continue
         body, what = (asserts[c.target].body, c.target) if c.target in asserts else (c.block, "the checked block")
         pre = premise(body) if body else None
-        if pre:
-            out.append((what or "?", pre, c.scope or "3"))
+        if pre and body:
+            out.append((what or "?", pre, c.scope or "3", body))
     return out
 
 
@@ -258,16 +349,19 @@ def vacuous_premises(original: str, candidate: str, verifier: Verifier, timeout_
     if not probes:
         return [], []
 
-    def ask(text: str) -> dict[str, str]:
-        runs = [f"{LABEL}{i}: run {{ {pre} }} for {scope}" for i, (_, pre, scope) in enumerate(probes)]
+    def ask(text: str, good: bool) -> dict[str, str]:
+        runs = [f"{LABEL}{i}: run {{ ({pre}){f' and {{ {body} }}' if good else ''} }} for {scope}"
+                for i, (_, pre, scope, body) in enumerate(probes)]
         v = verifier.check(_commands_removed(text) + "\n" + "\n".join(runs) + "\n", CheckOptions(timeout_s=timeout_s))
         if v.status in ("syntax_error", "type_error", "error"):
             return {}
         return {c.label: c.outcome for c in v.commands}
 
-    before, after = ask(original), ask(candidate)
+    # the original's premise is asked of its good instances (those that meet the assertion): a premise only
+    # counterexamples could meet (``all disj a, b | a.id = b.id implies ...``) is no loss when a fix removes it
+    before, after = ask(original, True), ask(candidate, False)
     reasons, unknown = [], []
-    for i, (what, pre, scope) in enumerate(probes):
+    for i, (what, pre, scope, _) in enumerate(probes):
         b, a = before.get(f"{LABEL}{i}"), after.get(f"{LABEL}{i}")
         if b != "instance" or a == "instance":
             continue

@@ -78,9 +78,10 @@ def default_frozen(original: str, editable: Sequence[str] = ()) -> list[FrozenRe
     paras = split_paragraphs(original)
     out = [FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.kind in ("assert", "command", "open")]
     for key, (root, path) in reached(paras, roots_of(paras)).items():
-        p = next(q for q in paras if q.key == key)
-        if not _is_editable(p, editable):
-            out.append(FrozenRegion(name=key, kind=p.kind, text=p.text, note=f"reached by {root}: {describe(path)}"))
+        for p in (q for q in paras if q.key == key):  # overloads share a key: each is frozen, in order
+            if not _is_editable(p, editable):
+                note = f"reached by {root}: {describe(path)}"
+                out.append(FrozenRegion(name=key, kind=p.kind, text=p.text, note=note))
     return out
 
 
@@ -174,8 +175,19 @@ def _by_key(paras: Sequence[Paragraph]) -> dict[str, str]:
 
 def changed_callables(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> list[str]:
     """Keys of preds/funs/macros of the original whose text the candidate changed."""
-    before = {p.key: canonical(p.text) for p in opar if p.kind in CALLABLE}
-    return [p.key for p in cpar if p.kind in CALLABLE and p.key in before and before[p.key] != canonical(p.text)]
+    before: dict[str, list[str]] = defaultdict(list)  # overloads share a key: compared in order
+    for p in opar:
+        if p.kind in CALLABLE:
+            before[p.key].append(canonical(p.text))
+    seen: dict[str, int] = defaultdict(int)
+    out = []
+    for p in cpar:
+        if p.kind in CALLABLE and p.key in before:
+            i = seen[p.key]
+            seen[p.key] += 1
+            if (i >= len(before[p.key]) or before[p.key][i] != canonical(p.text)) and p.key not in out:
+                out.append(p.key)
+    return out
 
 
 def transplant_callables(original: str, candidate: str, changed: Sequence[str]) -> str:
@@ -184,11 +196,19 @@ def transplant_callables(original: str, candidate: str, changed: Sequence[str]) 
     of the facts does not make a predicate look degenerate."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     okeys = {p.key for p in opar}
-    new = {p.key: p.text for p in cpar if p.kind in CALLABLE and (p.key in changed or p.key not in okeys)}
+    new: dict[str, list[str]] = {}  # overloads share a key: matched in order
+    for p in cpar:
+        if p.kind in CALLABLE and (p.key in changed or p.key not in okeys):
+            new.setdefault(p.key, []).append(p.text)
     out = original
-    for p in sorted((q for q in opar if q.key in new), key=lambda q: q.start, reverse=True):
-        out = out[: p.start] + new.pop(p.key) + out[p.end :]
-    return out.rstrip() + "\n\n" + "\n".join(new.values()) + "\n"
+    olds = [q for q in opar if q.key in new]
+    ranks = {id(q): sum(1 for r in olds[:i] if r.key == q.key) for i, q in enumerate(olds)}
+    for p in sorted(olds, key=lambda q: q.start, reverse=True):
+        texts = new[p.key]
+        if ranks[id(p)] < len(texts):
+            out = out[: p.start] + texts[ranks[id(p)]] + out[p.end :]
+    rest = [t for k, texts in new.items() for t in texts[sum(1 for q in olds if q.key == k):]]
+    return out.rstrip() + "\n\n" + "\n".join(rest) + "\n"
 
 
 def _global_change(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], changed: Sequence[str]) -> bool:
@@ -469,14 +489,15 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption and
     vacuous-premise checks (verifiers/alloy/assume.py)."""
-    from fmrepair.verifiers.alloy.assume import assumed, vacuous_premises
+    from fmrepair.verifiers.alloy.assume import assumed, restated, vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
 
     if required:
         report.behaviour_required = True
         reasons, unknown = vacuous_premises(original, candidate, verifier, timeout_s)
         report.reasons += reasons
-        report.unknown += unknown + [f"unknown: {r}" for r in assumed(original, candidate, verifier, timeout_s)]
+        axioms = restated(original, candidate) or assumed(original, candidate, verifier, timeout_s)
+        report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if report.reasons or report.unknown:
             return
     pres = preservation(original, candidate, verifier, timeout_s)

@@ -30,13 +30,14 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from fmrepair.verifiers.alloy.reach import CALLABLE, short_name
+from fmrepair.verifiers.alloy.reach import CALLABLE, referenced_names, short_name
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, strip_comments, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 PREFIX = "fmrC_"
 LABEL = "fmrepair_lost_"
 THIS = "fmr_this"
+RESERVED = ("fmr_", "fmrC_", "fmrepair_")  # the gate's own names: a candidate may not introduce them
 _MULT = ("lone", "one", "some", "set", "seq")
 _SIG_MODS = {"abstract", "one", "lone", "some", "var", "private"}
 
@@ -105,11 +106,13 @@ def _renamer(names: set[str]):  # noqa: ANN202
             if t.text not in names:
                 continue
             prev = toks[i - 1].text if i > 0 else ""
-            if prev == "@" or (prev == "/" and not (i > 1 and toks[i - 2].text == "this")):
+            if prev == "/" and not (i > 1 and toks[i - 2].text == "this"):
                 continue
             start = t.start
             if prev == "/" and i > 1:  # this/name -> fmrC_name
                 start = toks[i - 2].start
+            elif prev == "@":  # @name of a pred/fun still calls this module's definition
+                start = toks[i - 1].start
             out.append(src[pos:start])
             out.append(PREFIX + t.text)
             pos = t.end
@@ -174,10 +177,10 @@ def _read_sig(p: Paragraph) -> _Sig:
     for piece in _split_top(text[toks[lb].end : toks[rb].start]):
         left, colon, right = piece.partition(":")
         lw = left.split()
-        if "disj" in lw:
-            raise Unsupported(f"disj field declaration in sig {', '.join(names)}")
+        if "disj" in lw:  # ``disj f, g: X``: kept in the type, so a change to it is a changed field
+            right = "disj " + right
         var = "var" in lw
-        lw = [w for w in lw if w not in ("var", "private")]
+        lw = [w for w in lw if w not in ("var", "private", "disj")]
         if not lw:
             continue
         pending.append((lw[-1], var))
@@ -217,14 +220,20 @@ def _field_constraint(sig: str, field: str, rhs: str) -> str:
 def _sig_fact(sig: str, body: str, fields: set[str], rename) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
-    src = rename(body)
+    return f"(all {THIS}: {sig} | {{ {_this_fields(rename(body), fields)} }})"
+
+
+def _this_fields(src: str, fields: set[str]) -> str:
+    """A text inside a signature (appended fact, field type) as Alloy reads it there: ``this`` is
+    ``fmr_this``, a field ``f`` of the signature is ``fmr_this.f``, ``@f`` is plain ``f``; after a join dot
+    (``g.owner``) a binary field cannot be ``this.owner`` and Alloy reads the relation itself."""
     toks = tokens(src)
     out, pos = [], 0
     for i, t in enumerate(toks):
         prev = toks[i - 1].text if i > 0 else ""
         if t.text == "this":
             rep = THIS
-        elif t.text in fields and prev != "@":
+        elif t.text in fields and prev not in ("@", "."):
             rep = f"({THIS}.{t.text})"
         elif t.text == "@" and i + 1 < len(toks) and toks[i + 1].text in fields:
             rep = ""
@@ -233,14 +242,28 @@ def _sig_fact(sig: str, body: str, fields: set[str], rename) -> str:  # noqa: AN
         out += [src[pos : t.start], rep]
         pos = t.end
     out.append(src[pos:])
-    return f"(all {THIS}: {sig} | {{ {''.join(out)} }})"
+    return "".join(out)
+
+
+def _reaches(text: str, defs: dict[str, set[str]]) -> set[str]:
+    """The callable names a text calls, to any depth (``defs``: name -> the names its definitions use)."""
+    todo = [t.text for t in tokens(text) if t.text in defs]
+    seen: set[str] = set()
+    while todo:
+        n = todo.pop()
+        if n not in seen:
+            seen.add(n)
+            todo += [m for m in defs[n] if m not in seen]
+    return seen
 
 
 def _sig_constraints(
-    osigs: Sequence[Paragraph], csigs: Sequence[Paragraph], rename, changed: set[str]  # noqa: ANN001
+    osigs: Sequence[Paragraph], csigs: Sequence[Paragraph], rename, changed: set[str],  # noqa: ANN001
+    defs: dict[str, set[str]] | None = None,
 ) -> list[str]:
     """The candidate's signature constraints, as formulas over the original's declarations, for every
-    signature whose text changed or whose appended fact calls a changed definition."""
+    signature whose text changed or whose appended fact reaches a changed definition (at any depth)."""
+    defs = defs or {}
     o = {n: (p, _read_sig(p)) for p in osigs for n in _read_sig(p).names}
     c = [(p, _read_sig(p)) for p in csigs]
     cnames = {n for _, s in c for n in s.names}
@@ -257,7 +280,7 @@ def _sig_constraints(
             raise Unsupported(f"the candidate changes the declaration of sig {', '.join(s.names)}")
         if [(f, _bare(r)) for f, _, r in os_.fields] != [(f, _bare(r)) for f, _, r in s.fields]:
             raise Unsupported(f"the candidate changes the fields of sig {', '.join(s.names)}")
-        calls = s.fact is not None and any(t.text in changed for t in tokens(s.fact))
+        calls = s.fact is not None and bool(_reaches(s.fact, defs) & changed)
         if canonical(op.text) == canonical(p.text) and not calls:
             continue
         for n in s.names:
@@ -266,13 +289,26 @@ def _sig_constraints(
 
 
 def _inherited(n: str, all_fields: dict[str, set[str]], parent_of: dict[str, str]) -> set[str]:
+    start = n
     fields, seen = set(), set()
     while n and n not in seen:
         seen.add(n)
         fields |= all_fields.get(n, set())
         m = re.match(r"extends\s*(\w+)", parent_of.get(n, ""))
         n = m.group(1) if m else ""
-    return fields
+    return fields | _subset_fields(start, all_fields, parent_of)
+
+
+def _subset_fields(n: str, all_fields: dict[str, set[str]], parent_of: dict[str, str]) -> set[str]:
+    """Fields a subset signature (``sig M in U``, ``in A + B``) reads from its parents, as Alloy does."""
+    parent = parent_of.get(n, "")
+    if not parent.startswith("in"):
+        return set()
+    out: set[str] = set()
+    for p in re.findall(r"\w+", parent[2:]):
+        if p != n and p in all_fields:
+            out |= _inherited(p, all_fields, parent_of)
+    return out
 
 
 def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs) -> list[str]:  # noqa: ANN001
@@ -288,8 +324,10 @@ def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs) -> lis
     if "var" in os_.mods and "var" not in mods:
         out.append(f"always {n}' = {n}")
     for (f, var, rhs), (_, ovar, orhs) in zip(s.fields, os_.fields, strict=True):
-        if canonical(rhs) != canonical(orhs):
-            out.append(_field_constraint(n, f, rename(rhs)))
+        if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
+            raise Unsupported(f"the candidate changes the disj field {n}.{f}")
+        if canonical(rhs) != canonical(orhs):  # a field's type may name its siblings (read as this.g)
+            out.append(_field_constraint(n, f, _this_fields(rename(rhs), _inherited(n, all_fields, parent_of))))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():
@@ -312,12 +350,20 @@ def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
             canonical(p.text) for p in cpar if p.kind == kind
         ):
             raise Unsupported(f"the candidate changes an {kind} paragraph")
+    used = {t.text for t in tokens(strip_comments(candidate))} - {t.text for t in tokens(strip_comments(original))}
+    reserved = sorted(n for n in used if n.startswith(RESERVED))
+    if reserved:
+        raise Unsupported(f"the candidate uses names the gate reserves for its own formulas: {', '.join(reserved)}")
     names = {short_name(p) for p in cpar if p.kind in CALLABLE and p.name}
     rename = _renamer(names)
+    defs: dict[str, set[str]] = {}
+    for p in cpar:
+        if p.kind in CALLABLE and p.name:
+            defs.setdefault(short_name(p), set()).update(referenced_names(p) & names)
     okeys = {p.key: canonical(p.text) for p in opar}
     changed = {short_name(p) for p in cpar if p.kind in CALLABLE and okeys.get(p.key) != canonical(p.text)}
     sigc = _sig_constraints([p for p in opar if p.kind == "sig"], [p for p in cpar if p.kind == "sig"], rename,
-                            changed)
+                            changed, defs)
     base = _without_commands(original, opar)
     parts = [base.rstrip(), "", "// ---- the candidate, renamed apart ----"]
     facts: list[str] = []

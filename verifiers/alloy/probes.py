@@ -212,8 +212,8 @@ def run_probes(
                 res.outcomes[pr.key] = c.outcome
                 if c.witness:
                     res.witnesses[pr.key] = c.witness
-            elif c.kind == "run":
-                res.runs.append((c.label, c.outcome))
+            elif c.kind == "run" and c.expect != 0:  # a run expecting none states an impossibility:
+                res.runs.append((c.label, c.outcome))  # losing its instance is the repair working
         res.complete = v.status not in ("timeout", "error")
         for pr in live:  # a check cut short (timeout, dead worker) leaves probes without a result
             res.outcomes.setdefault(pr.key, "timeout" if v.status == "timeout" else "error")
