@@ -201,8 +201,12 @@ class OpenAIChatModel:
 
         return httpx.Timeout(self.timeout, connect=self.connect_timeout)
 
-    def _delay(self, attempt: int) -> float:
-        return min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + random.random() / 2)
+    def _delay(self, attempt: int, response: httpx.Response | None = None) -> float:
+        """Jittered exponential backoff; a server's ``Retry-After`` (seconds or an HTTP date) is honoured,
+        capped at ``max_backoff`` times four so that a broken header cannot stall a run for hours."""
+        wait = min(self.max_backoff, self.backoff * 2**attempt) * (0.5 + random.random() / 2)
+        asked = retry_after(response.headers.get("retry-after") if response is not None else None)
+        return max(wait, min(asked, 4 * self.max_backoff)) if asked is not None else wait
 
     def _url(self) -> str:
         return f"{self.base_url}/chat/completions"
@@ -239,6 +243,7 @@ class OpenAIChatModel:
         headers = self._headers()
         last = ""
         for attempt in range(self.max_retries + 1):
+            response = None
             try:
                 response = self._client.post(self._url(), json=body, headers=headers)
                 data = self._check(response)
@@ -248,7 +253,7 @@ class OpenAIChatModel:
             except httpx.TransportError as exc:  # connect errors, timeouts, resets
                 last = f"{type(exc).__name__}: {exc}"
             if attempt < self.max_retries:
-                time.sleep(self._delay(attempt))
+                time.sleep(self._delay(attempt, response))
         raise self._give_up(self.max_retries + 1, last)
 
     async def _apost(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -258,6 +263,7 @@ class OpenAIChatModel:
         last = ""
         async with httpx.AsyncClient(timeout=self._timeout()) as client:
             for attempt in range(self.max_retries + 1):
+                response = None
                 try:
                     response = await client.post(self._url(), json=body, headers=headers)
                     data = self._check(response)
@@ -267,7 +273,7 @@ class OpenAIChatModel:
                 except httpx.TransportError as exc:
                     last = f"{type(exc).__name__}: {exc}"
                 if attempt < self.max_retries:
-                    await asyncio.sleep(self._delay(attempt))
+                    await asyncio.sleep(self._delay(attempt, response))
         raise self._give_up(self.max_retries + 1, last)
 
     # -- ChatModel ----------------------------------------------------------------------------------
@@ -315,6 +321,29 @@ class OpenAIChatModel:
 
 
 _OPTION_KEYS = {"timeout", "connect_timeout", "max_retries", "backoff", "max_backoff", "extra_body"}
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds a ``Retry-After`` header asks for (delta-seconds or an HTTP date); None when absent or
+    unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    import datetime as _dt
+
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.UTC)
+    return max(0.0, (when - _dt.datetime.now(_dt.UTC)).total_seconds())
 
 
 def _as_object(schema: dict[str, Any]) -> dict[str, Any]:

@@ -87,3 +87,22 @@ def test_hosted_entry_needs_key(monkeypatch) -> None:
     with pytest.raises(ModelError, match="OPENAI_API_KEY"):
         model.chat(USER)
     assert os.environ.get("OPENAI_API_KEY") is None
+
+
+def test_retry_after_is_honoured(monkeypatch) -> None:
+    import httpx
+
+    from fmrepair.serving import openai_backend
+
+    assert openai_backend.retry_after("7") == 7.0 and openai_backend.retry_after(None) is None
+    assert openai_backend.retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # a date in the past: now
+    assert openai_backend.retry_after("soon") is None
+    answers = iter([httpx.Response(429, headers={"Retry-After": "7"}, text="slow down"),
+                    httpx.Response(200, json={"choices": [{"message": {"content": "hi"}}], "usage": {}})])
+    slept: list[float] = []
+    monkeypatch.setattr(openai_backend.time, "sleep", slept.append)
+    model = OpenAIChatModel("http://127.0.0.1:1/v1", "m", max_retries=2, backoff=0.01, max_backoff=5.0)
+    model._server_window = 4096  # no /v1/models probe
+    model._client = httpx.Client(transport=httpx.MockTransport(lambda r: next(answers)))
+    model.chat(USER)
+    assert len(slept) == 1 and slept[0] == 7.0  # the server's wait, not the 0.01 s backoff
