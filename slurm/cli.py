@@ -192,6 +192,49 @@ def wait_endpoint_cmd(
         fail(str(e), 1)
 
 
+@slurm_app.command("stage")
+def stage_cmd(
+    out: Annotated[Path | None, typer.Option("--out", help="Bundle folder to write.")] = None,
+    model: Annotated[list[str] | None, typer.Option("--model", help="Stage this model's weights (repeatable).")] = None,
+    cuda: Annotated[str | None, typer.Option("--cuda", help="CUDA version of the node (e.g. 12.8): torch from "
+                                             "that PyTorch index; default PyPI's Linux build.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan (commands, sizes) only.")] = False,
+    check: Annotated[Path | None, typer.Option("--check", help="Verify a staged bundle offline against its "
+                                               "manifest (sha256 of every file).")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """An offline bundle for an air-gapped cluster: wheelhouses (fmrepair with the train extra and CUDA
+    torch; vLLM), model weights, the source, and a sha256 manifest (docs/slurm.md)."""
+    from fmrepair.slurm.stage import check_bundle, describe, execute, make_plan
+
+    if check is not None:
+        problems = check_bundle(check)
+        if as_json:
+            typer.echo(json.dumps({"bundle": str(check), "ok": not problems, "problems": problems}, indent=2))
+        else:
+            typer.echo("\n".join(problems) if problems else f"{check}: bundle intact")
+        raise typer.Exit(1 if problems else 0)
+    if out is None:
+        fail("give --out DIR (the bundle to write) or --check DIR")
+    repo = Path(__file__).resolve().parents[1]
+    if not (repo / ".git").exists():
+        fail(f"stage runs from a git checkout of fmrepair; {repo} is not one")
+    try:
+        plan = make_plan(out, repo, model or [], cuda)
+    except (ValueError, KeyError) as e:
+        fail(str(e))
+    if dry_run:
+        typer.echo(plan.model_dump_json(indent=2) if as_json else describe(plan))
+        return
+    if out.exists() and any(out.iterdir()):
+        fail(f"{out} exists and is not empty: stage into a new folder")
+    try:
+        manifest = execute(plan, progress=lambda m: typer.echo(m, err=True))
+    except RuntimeError as e:
+        fail(str(e), 1)
+    typer.echo(f"staged {len(manifest.files)} files into {out}; verify there with: fmrepair slurm stage --check {out}")
+
+
 def merge_command(
     shards: Annotated[list[Path], typer.Argument(help="Shard run folders (e.g. RUN/shards/*).")],
     out: Annotated[Path, typer.Option("--out", help="The merged run folder.")],
