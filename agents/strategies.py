@@ -60,6 +60,11 @@ class StrategyInfo:
     processes: bool = False
     help: str = ""
 
+    @property
+    def search(self) -> bool:
+        """A candidate search (its budget is candidates checked, not model answers per iteration)."""
+        return self.processes
+
 
 # every strategy `bench run` knows (repair ones are implemented in STRATEGIES; formalize ones are the
 # seed 001 methods of agents/formalize/loop.py; annotate is agents/annotate/loop.py). "gated" is the

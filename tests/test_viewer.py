@@ -225,6 +225,9 @@ def test_site_pages_tables_and_the_model_written_reference_is_withheld(site, run
     assert index.count("<tr data-outcome=") == 5  # 3 search results + 2 scripted ones
     assert "Paired comparison (A vs B)" in index and "McNemar" in index
     assert "<script>" in index and "<link" not in index and " src=" not in index  # nothing fetched
+    # plots by strategy kind: the search run draws candidates to a fix, the sampling run Correct@k
+    assert "Candidates to a faithful fix: mutate" in index and "Correct@k by iteration per family: mutate" not in index
+    assert "Correct@k by iteration per family: " in index  # the scripted sampling run
     page = _task_page(site, "acyclic_1").read_text()
     assert "Faulty spec (visible part)" in page and "messages sent (" in page
     assert page.count("class='attempt ") == 6 + 3  # every attempt of both runs, in order

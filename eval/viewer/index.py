@@ -174,8 +174,11 @@ def _results_table(runs: list[RunData], w: Writer, links: dict[str, str]) -> str
 
 def _plots(runs: list[RunData]) -> str:
     figs: list[tuple[str, str | None]] = []
-    for run in runs:
-        figs.append((f"Correct@k by iteration per family: {run.label}", plots.correct_by_iteration(run)))
+    for run in runs:  # sampling runs: Correct@k by iteration; a search: how many candidates a fix took
+        if plots.is_search(run):
+            figs.append((f"Candidates to a faithful fix: {run.label}", plots.candidates_to_fix(run)))
+        else:
+            figs.append((f"Correct@k by iteration per family: {run.label}", plots.correct_by_iteration(run)))
     figs.append(("Seconds per task", plots.seconds_distribution(runs)))
     if len(runs) == 2:
         figs.append(("Tasks fixed (faithful): overlap of the two runs", plots.fixed_overlap(runs[0], runs[1])))

@@ -77,6 +77,33 @@ def _ecdf(runs: list[RunData], metric: str, xlabel: str) -> str | None:
     return _svg(fig)
 
 
+def is_search(run: RunData) -> bool:
+    """Is the run's strategy a candidate search (mutate, hybrid)? Unknown strategies count as not."""
+    from fmrepair.agents.strategies import STRATEGY_INFO
+
+    names = [n for n in str(run.manifest.settings.get("strategy") or "").split(",") if n]
+    return bool(names) and all(n in STRATEGY_INFO and STRATEGY_INFO[n].search for n in names)
+
+
+def candidates_to_fix(run: RunData) -> str | None:
+    """For a search run: the fraction of tasks fixed (faithful) within N candidates checked, N on a log
+    axis; the curve ends at the run's fix rate. None when nothing was fixed."""
+    rs = _counted(run)
+    fixed = sorted(max(1, r.verifier_calls) for r in rs if r.faithful)
+    if not fixed:
+        return None
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    ax.step(fixed, [100 * (i + 1) / len(rs) for i in range(len(fixed))], where="post", label=run.label)
+    ax.set_xscale("log")
+    ax.set_xlabel("candidates checked (verifier calls) until the faithful fix")
+    ax.set_ylabel("tasks fixed, faithful (%)")
+    ax.set_ylim(-2, 102)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return _svg(fig)
+
+
 def seconds_distribution(runs: list[RunData]) -> str | None:
     return _ecdf(runs, "seconds", "seconds per task (cumulative)")
 
