@@ -335,3 +335,26 @@ def test_chromium_renders_the_index_and_a_task_page(site, runs, tmp_path):
     dumped = tmp_path / "dom.html"
     dumped.write_text(dom)
     assert scan_pages([dumped, *site.rglob("*.html")], secrets) == 5
+
+
+def test_ordering_internals_hidden_and_trace_changes_marked() -> None:
+    from fmrepair.eval.viewer.alloy_instance import parse_instance
+    from fmrepair.eval.viewer.instance_svg import builtin_svg, to_dot
+
+    ordered = parse_instance(
+        "Time = {Time$0, Time$1}\nordering/Ord = {ordering/Ord$0}\nFirst = {ordering/Ord$0->Time$0}\n"
+        "Next = {ordering/Ord$0->Time$0->Time$1}\n"
+    )
+    st = ordered.states[0]
+    assert "ordering/Ord" not in st.sigs and "ordering/Ord$0" not in st.atoms()  # internals hidden
+    assert [(r.name, r.tuples) for r in st.relations] == [("next", [["Time$0", "Time$1"]])]
+    assert st.labels["Time$0"] == ["first"]
+    trace = parse_instance(
+        "trace of 2 states, looping back to state 1\nstate 0:\n  P = {P$0, P$1}\n  holder = {P$0->P$0}\n"
+        "state 1:\n  P = {P$0, P$1}\n  holder = {P$0->P$0, P$1->P$1}\n"
+    )
+    svg = builtin_svg(trace)
+    assert svg.count('class="changed"') == 1  # the tuple P$1->P$1 is new in state 1; P$0->P$0 is not
+    assert svg.index("state 0") < svg.index("state 1")
+    dot = to_dot(trace)
+    assert dot.count("#d62728") == 2 and '"s1_P$1" -> "s1_P$1"' in dot  # edge color and font color

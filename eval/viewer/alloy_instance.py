@@ -128,4 +128,30 @@ def parse_instance(text: str) -> Instance:
                 for a in atoms:
                     state.labels.setdefault(a, []).append(sig)
                 del state.sigs[sig]
+    for state in inst.states:
+        _ordering_as_order(state)
     return inst
+
+
+_ORD = re.compile(r"^(?:.*/)?Ord$")
+
+
+def _ordering_as_order(state: State) -> None:
+    """util/ordering drawn as an order: its internal ``ordering/Ord`` atom is dropped, ``Next`` becomes a
+    binary ``next`` edge between the ordered atoms and ``First`` a ``first`` label."""
+    ords = {a for sig, atoms in state.sigs.items() if _ORD.match(sig) for a in atoms}
+    if not ords:
+        return
+    for sig in [s for s in state.sigs if _ORD.match(s)]:
+        del state.sigs[sig]
+    kept: list[Relation] = []
+    for rel in state.relations:
+        inner = [t for t in rel.tuples if t and t[0] in ords]
+        if not inner or len(inner) != len(rel.tuples):
+            kept.append(rel)
+        elif rel.arity == 3:
+            kept.append(Relation(name="next", tuples=[t[1:] for t in inner]))
+        elif rel.arity == 2:
+            for t in inner:
+                state.labels.setdefault(t[1], []).append(rel.name.lower())
+    state.relations = kept

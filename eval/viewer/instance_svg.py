@@ -58,6 +58,7 @@ def to_dot(inst: Instance, name: str = "witness") -> str:
         'edge [fontsize=9, fontname="Helvetica"];',
     ]
     many = len(inst.states) > 1
+    before: set[tuple[str, str, str]] = set()
     for i, state in enumerate(inst.states):
         prefix = f"s{i}_" if many else ""
         if many:
@@ -71,8 +72,12 @@ def to_dot(inst: Instance, name: str = "witness") -> str:
             for a in atoms:
                 lines.append(f"{_q(prefix + a)} [label={_q(_node_label(a, state))}, fillcolor={_q(colors[sig])}];")
             lines.append("}")
-        for a, b, label in _edges(state):
-            lines.append(f"{_q(prefix + a)} -> {_q(prefix + b)} [label={_q(label)}];")
+        edges = _edges(state)
+        for a, b, label in edges:  # a tuple new since the state before is drawn red and bold
+            new = i > 0 and (a, b, label) not in before
+            changed = ', color="#d62728", fontcolor="#d62728", penwidth=2.2' if new else ""
+            lines.append(f"{_q(prefix + a)} -> {_q(prefix + b)} [label={_q(label)}{changed}];")
+        before = set(edges)
         for rel in state.relations:
             if not rel.tuples:  # a skolem with a plain value
                 lines.append(f'{_q(prefix + rel.name)} [shape=plaintext, style="", label={_q(rel.name)}];')
@@ -114,28 +119,39 @@ def builtin_svg(inst: Instance, uid: str = "0") -> str:
     r, box_w, box_h, gap = 130.0, 300.0, 320.0, 20.0
     width = box_w * max(1, len(inst.states)) + gap
     parts: list[str] = []
+    # one slot on the circle per atom of the whole trace, the same in every state (state 0 first, left)
+    every: dict[str, str] = {}
+    for st in inst.states:
+        for a, sig in st.atoms().items():
+            every.setdefault(a, sig)
+    order = sorted(every.items(), key=lambda x: list(colors).index(x[1]) if x[1] in colors else 99)
+    slot = {a: k for k, (a, _) in enumerate(order)}
+    previous: set[tuple[str, str, str]] | None = None
     for i, st in enumerate(inst.states):
         cx, cy = gap + box_w * i + box_w / 2, 170.0
-        atoms = list(st.atoms().items())
-        atoms.sort(key=lambda x: list(colors).index(x[1]) if x[1] in colors else 99)
+        atoms = sorted(st.atoms().items(), key=lambda x: slot[x[0]])
         pos: dict[str, tuple[float, float]] = {}
-        for k, (a, _) in enumerate(atoms):
-            ang = 2 * math.pi * k / max(1, len(atoms)) - math.pi / 2
-            rr = r if len(atoms) > 1 else 0.0
+        for a, _ in atoms:
+            ang = 2 * math.pi * slot[a] / max(1, len(order)) - math.pi / 2
+            rr = r if len(order) > 1 else 0.0
             pos[a] = (cx + rr * math.cos(ang), cy + rr * math.sin(ang))
         if len(inst.states) > 1:
             loop = " (loop target)" if inst.loop == i else ""
             parts.append(f'<text x="{cx:.0f}" y="16" text-anchor="middle" font-size="12">state {i}{loop}</text>')
-        for a, b, label in _edges(st):
+        edges = _edges(st)
+        for a, b, label in edges:
             (x1, y1), (x2, y2) = pos[a], pos[b]
+            new = previous is not None and (a, b, label) not in previous  # changed since the state before
+            stroke, width_attr = ("#d62728", ' stroke-width="2.2" class="changed"') if new else ("#555", "")
             if a == b:
-                parts.append(f'<circle cx="{x1:.1f}" cy="{y1 - 22:.1f}" r="12" fill="none" stroke="#555"/>')
+                parts.append(f'<circle cx="{x1:.1f}" cy="{y1 - 22:.1f}" r="12" fill="none" stroke="{stroke}"'
+                             f'{width_attr}/>')
                 lx, ly = x1, y1 - 38
             else:
                 d = math.hypot(x2 - x1, y2 - y1) or 1.0
                 ex, ey = x2 - (x2 - x1) * 28 / d, y2 - (y2 - y1) * 28 / d
                 parts.append(
-                    f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#555" '
+                    f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{stroke}"{width_attr} '
                     f'marker-end="url(#arrow{uid})"/>'
                 )
                 lx, ly = (x1 + x2) / 2, (y1 + y2) / 2 - 3
@@ -156,6 +172,7 @@ def builtin_svg(inst: Instance, uid: str = "0") -> str:
                     f"({_esc(', '.join(extra))})</text>"
                 )
             parts.append("</g>")
+        previous = set(edges)
         for k, rel in enumerate(rl for rl in st.relations if not rl.tuples):
             parts.append(
                 f'<text x="{cx - box_w / 2 + 8:.0f}" y="{box_h - 10 - 12 * k:.0f}" font-size="10">'
