@@ -50,6 +50,47 @@ class Piece(NamedTuple):
     span: tuple[int, int]  # the added formula, in the candidate
     removal: tuple[int, int]  # what to delete to take it out again (with its ``and``)
     where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
+    rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
+
+
+def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
+    v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+    return v.status in ("ok", "failed") and not all(c.met for c in v.commands)
+
+
+_TIMED = {"always", "after", "historically", "releases"}
+
+
+def _timed(body: str) -> int:
+    return sum(t.text in _TIMED for t in tokens(body))
+
+
+def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
+    """(body span in the candidate, the original's body, key) of every fact whose body the candidate
+    rewrote (matched by name, in order; other than by the pure insertions ``pieces`` found) so that it
+    holds at more times: more ``always``/``after``/``historically`` than before. A static fact rewritten is
+    how most static models are fixed (``n not in n.nxt`` to ``n.^nxt``) and is left to preservation."""
+    ofacts: dict[str, list[Paragraph]] = {}
+    for p in split_paragraphs(original):
+        if p.kind == "fact":
+            ofacts.setdefault(p.key, []).append(p)
+    seen: dict[str, int] = {}
+    out = []
+    for p in split_paragraphs(candidate):
+        if p.kind != "fact" or p.body_start is None or p.body_end is None:
+            continue
+        i = seen[p.key] = seen.get(p.key, -1) + 1
+        same = ofacts.get(p.key, [])
+        if i >= len(same) or same[i].body is None:
+            continue
+        if canonical(same[i].body or "") == canonical(p.body or ""):
+            continue
+        if any(p.body_start <= q.span[0] < p.body_end for q in found):
+            continue
+        if _timed(p.body or "") <= _timed(same[i].body or ""):
+            continue  # only a fact made to hold at more times (an initial condition turned into an invariant)
+        out.append(((p.body_start, p.body_end), same[i].body or "", p.key))
+    return out
 
 
 def pieces(original: str, candidate: str) -> list[Piece]:
@@ -169,19 +210,22 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     if not names and not blocks:
         return []
     found = pieces(original, candidate)
-    if not found:
+    rewritten = _rewritten_facts(original, candidate, found)
+    if not found and not rewritten:
         return []
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
 
     def fails_without(removals: list[tuple[int, int]]) -> bool:
-        v = verifier.check(_blank(candidate, removals), CheckOptions(timeout_s=timeout_s))
-        return v.status in ("ok", "failed") and not all(c.met for c in v.commands)
+        return _fails(verifier, _blank(candidate, removals), timeout_s)
 
     needed = [piece for piece in found if fails_without([piece.removal])]
     if not needed and len(found) > 1 and fails_without([q.removal for q in found]):
         needed = found  # the pieces hide each other (the same property added twice): each is asked alone
+    for span, old_body, key in rewritten:  # a fact rewritten (not only added to): put back, does it fail again?
+        if _fails(verifier, candidate[: span[0]] + old_body + candidate[span[1] :], timeout_s):
+            needed.append(Piece(span, span, "fact", key))
     out = []
     for piece in needed:
         span = piece.span
@@ -204,8 +248,12 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             text = " ".join(candidate[span[0] : span[1]].split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
             what = checks[k].target or "the checked block"
-            out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and without "
-                       "it the check fails again")
+            if piece.rewritten:
+                out.append(f"assumes the property: {piece.rewritten} as rewritten ('{text}') alone entails {what}, "
+                           "and with its original text the check fails again")
+            else:
+                out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
+                           "without it the check fails again")
     return out
 
 
