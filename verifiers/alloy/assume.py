@@ -124,7 +124,11 @@ def pieces(original: str, candidate: str) -> list[Piece]:
             before = osigs.get(p.name)
         if before is None or (p.kind == "fact" and p.name.startswith("#")):
             if canonical(body) not in otexts and canonical(body):
-                out.append(Piece(span, span, p.kind))
+                # an unnamed fact the original had (same place among the unnamed ones) with conjuncts only
+                # added: those are the pieces, not the whole body; otherwise it is a new fact
+                same = [q for q in opar if q.kind == "fact" and q.key == p.key] if p.name.startswith("#") else []
+                grown = _inserted(same[0].body or "", body, span[0], p.kind) if same else []
+                out += grown or [Piece(span, span, p.kind)]
             continue
         ospan = _fact_span(before)
         obody = original[ospan[0] : ospan[1]] if ospan else ""
@@ -254,6 +258,20 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             else:
                 out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
                            "without it the check fails again")
+    together = [q for q in found if q.where != "pred"]  # the property split over pieces (or made redundant)
+    if not out and len(together) > 1 and fails_without([q.removal for q in together]):
+        alone = _commands_removed(_blank(candidate, constraint_spans))
+        for q in sorted(together, key=lambda q: q.span[0], reverse=True):
+            alone = alone[: q.span[0]] + candidate[q.span[0] : q.span[1]] + alone[q.span[1] :]
+        probes = [f"{LABEL}a{i}: check {{ {asserts[c.target].body if c.target in asserts else c.block} }} "
+                  f"for {c.scope or '3'}" for i, c in enumerate(checks)]
+        v = verifier.check(alone + "\n" + "\n".join(probes) + "\n", CheckOptions(timeout_s=timeout_s))
+        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
+        if v.status in ("ok", "failed") and held:
+            k = int(held[0].label[len(LABEL) + 1 :])
+            out.append(f"assumes the property: the {len(together)} added constraints together entail "
+                       f"{checks[k].target or 'the checked block'} (none alone does), and without them the check "
+                       "fails again")
     return out
 
 
@@ -261,23 +279,59 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
 
 
 
-def cores(body: str) -> list[list[str]]:
-    """The token texts of an assertion body and of what is left of it after each leading ``always``,
-    ``all decls |`` and pair of braces is taken off (at least three tokens each)."""
-    out: list[list[str]] = []
-    text = body
+_SAME = {"=>": "implies", "&&": "and", "||": "or", "<=>": "iff"}  # one word per operator
+_ENDS = {"and", "or", "implies", "iff", "else", "}", ")", "|"}  # what may follow a whole formula
+_STARTS = {"and", "or", "implies", "iff", "else", "{", "(", "|", "not", "always", "after", "eventually"}
+
+
+def _words_and_breaks(text: str) -> tuple[list[str], set[int]]:
+    """The words of a text with each operator spelled one way (``=>`` is ``implies``, ``!`` before
+    anything but ``=`` is ``not``, ``&&`` ``and``, ``||`` ``or``, ``<=>`` ``iff``), and the indices of the
+    words that start a line."""
+    toks = tokens(text)
+    words: list[str] = []
+    breaks: set[int] = set()
+    i = 0
+    while i < len(toks):
+        if i and any(c in "\r\n" for c in text[toks[i - 1].end : toks[i].start]):
+            breaks.add(len(words))
+        glued = toks[i].text
+        j = i + 1
+        while j < len(toks) and toks[j].start == toks[j - 1].end and glued + toks[j].text in ("=>", "<=", "<=>",
+                                                                                              "&&", "||"):
+            glued += toks[j].text
+            j += 1
+        if glued == "<=":  # less-or-equal, not the start of <=>
+            glued, j = "<", i + 1
+        if glued == "!" and not (j < len(toks) and toks[j].text == "=" and toks[j].start == toks[i].end):
+            glued = "not"
+        words.append(_SAME.get(glued, glued))
+        i = j
+    return words, breaks
+
+
+def _words(text: str) -> list[str]:
+    return _words_and_breaks(text)[0]
+
+
+def cores(body: str) -> list[tuple[list[str], bool]]:
+    """(the words of an assertion body, or of what is left of it after each leading ``always``, ``all
+    decls |`` and pair of braces is taken off (at least three words each), whether an ``always`` was
+    taken off on the way)."""
+    out: list[tuple[list[str], bool]] = []
+    text, timed = body, False
     while True:
         toks = tokens(text)
         if len(toks) < 3:
             return out
-        words = [t.text for t in toks]
-        if words not in out:
-            out.append(words)
+        words = _words(text)
+        if all(words != w for w, _ in out):
+            out.append((words, timed))
         first = toks[0].text
         if first in ("{", "(") and _closing_bracket(toks, 0) == len(toks) - 1:
             text = text[toks[0].end : toks[-1].start]
         elif first in ("always", "historically"):
-            text = text[toks[0].end :]
+            text, timed = text[toks[0].end :], True
         elif first == "all" and any(t.text == "|" and t.depth == toks[0].depth for t in toks):
             bar = next(t for t in toks if t.text == "|" and t.depth == toks[0].depth)
             text = text[bar.end :]
@@ -289,6 +343,11 @@ def _closing_bracket(toks: Sequence[Token], i: int) -> int:
     close = {"{": "}", "(": ")"}[toks[i].text]
     d = toks[i].depth
     return next((k for k in range(i + 1, len(toks)) if toks[k].text == close and toks[k].depth == d + 1), -1)
+
+
+def _whole(words: Sequence[str], i: int, j: int, breaks: set[int]) -> bool:
+    """Is words[i:j] a whole formula where it stands (not the start of ``lone h + p``)?"""
+    return (i == 0 or words[i - 1] in _STARTS or i in breaks) and (j == len(words) or words[j] in _ENDS or j in breaks)
 
 
 def restated(original: str, candidate: str) -> list[str]:
@@ -308,14 +367,14 @@ def restated(original: str, candidate: str) -> list[str]:
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
     otoks: dict[str, list[list[str]]] = {}
     for p in opar:
-        otoks.setdefault(p.key, []).append([t.text for t in tokens(p.text)])
+        otoks.setdefault(p.key, []).append(_words(p.text))
     seen: dict[str, int] = {}
     out = []
     for p in cpar:
         i = seen[p.key] = seen.get(p.key, -1) + 1
-        if p.kind not in ("fact", "sig") and not (p.kind in ("pred", "fun") and p.key in from_facts):
+        if p.kind not in ("fact", "sig") and not (p.kind in ("pred", "fun", "let") and p.key in from_facts):
             continue
-        mine = [t.text for t in tokens(p.text)]
+        mine, lines = _words_and_breaks(p.text)
         before = otoks.get(p.key, [])
         old = before[i] if i < len(before) else []
         if mine == old:
@@ -323,9 +382,11 @@ def restated(original: str, candidate: str) -> list[str]:
         kept = set()
         for blk in difflib.SequenceMatcher(a=old, b=mine, autojunk=False).get_matching_blocks():
             kept.update(range(blk.b, blk.b + blk.size))
-        for what, core in wanted:
+        for what, (core, timed) in wanted:
             hit = next((k for k in range(len(mine) - len(core) + 1) if mine[k : k + len(core)] == core
-                        and 2 * sum(j not in kept for j in range(k, k + len(core))) >= len(core)), None)
+                        and 2 * sum(j not in kept for j in range(k, k + len(core))) >= len(core)
+                        and _whole(mine, k, k + len(core), lines)
+                        and (not timed or any(w in ("always", "after") for w in mine[:k]))), None)
             if hit is not None:
                 text = canonical(" ".join(core))[:120]
                 out.append(f"assumes the property: {p.key} now contains the formula of {what} ('{text}'), "

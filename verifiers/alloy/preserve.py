@@ -280,11 +280,13 @@ def _sig_constraints(
             raise Unsupported(f"the candidate changes the declaration of sig {', '.join(s.names)}")
         if [(f, _bare(r)) for f, _, r in os_.fields] != [(f, _bare(r)) for f, _, r in s.fields]:
             raise Unsupported(f"the candidate changes the fields of sig {', '.join(s.names)}")
-        calls = s.fact is not None and bool(_reaches(s.fact, defs) & changed)
+        uses = (s.fact or "") + " " + " ".join(r for _, _, r in s.fields)  # appended fact and field types
+        calls = bool(_reaches(uses, defs) & changed)
         if canonical(op.text) == canonical(p.text) and not calls:
             continue
         for n in s.names:
-            out += _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs)
+            retyped = {f for f, _, r in s.fields if _reaches(r, defs) & changed}  # its type calls a changed macro
+            out += _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs, retyped)
     return out
 
 
@@ -311,7 +313,7 @@ def _subset_fields(n: str, all_fields: dict[str, set[str]], parent_of: dict[str,
     return out
 
 
-def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs) -> list[str]:  # noqa: ANN001
+def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs, retyped=frozenset()) -> list[str]:  # noqa: ANN001
     out: list[str] = []
     mods = set(s.mods)
     for m in ("one", "lone", "some"):
@@ -326,7 +328,7 @@ def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs) -> lis
     for (f, var, rhs), (_, ovar, orhs) in zip(s.fields, os_.fields, strict=True):
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
-        if canonical(rhs) != canonical(orhs):  # a field's type may name its siblings (read as this.g)
+        if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
             out.append(_field_constraint(n, f, _this_fields(rename(rhs), _inherited(n, all_fields, parent_of))))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
@@ -373,7 +375,8 @@ def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
         elif p.kind == "fact":
             facts.append(f"{{ {rename(_body(p))} }}")
     always = "always " if _temporal(original) else ""
-    cons = [*facts, *(f"{always}{{ {c} }}" if c.startswith("(all") and always else c for c in sigc)]
+    # in Alloy 6 a signature's multiplicity, appended fact and field types hold in every state
+    cons = [*facts, *(f"{always}{{ {c} }}" if always and not c.startswith("always ") else c for c in sigc)]
     parts.append(f"pred {PREFIX}facts {{ {' and '.join(cons) or 'no none'} }}".replace("{ no none }", "{ }"))
     onames, oblocks = checked_assertions(opar)
     oasserts = {p.name: p for p in opar if p.kind == "assert"}
