@@ -1,4 +1,4 @@
-"""The architecture contract (DESIGN.md "Layout and layers"), checked on every test run.
+"""The architecture contract (docs/architecture.md "Layers"), checked on every test run.
 
 1. Layers, with import-linter ([tool.importlinter] in pyproject.toml; plain `lint-imports` in the repository
    root, which reaches the top-level folders through the links fmrepair/agents -> ../agents, ...):
