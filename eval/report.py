@@ -82,6 +82,13 @@ def run_summary(folder: Path, distance: bool = True) -> dict[str, Any]:
     if run.kind == "formalize":
         s["run"]["strategy"] = ",".join(run.strategies)
         s["run"]["model"] = run.model
+    if run.kind == "repair" and not bench.get("suite"):  # `fmrepair repair FILE --log DIR`: one user file
+        s["run"]["suite"] = "user file"
+        s["run"]["strategy"] = bench.get("strategy") or config.get("strategy")
+        s["run"]["model"] = (manifest.model or {}).get("name")
+        s["run"]["mode"] = "visible (no hidden oracle)"
+        s["run"]["samples"] = (config.get("budget") or {}).get("samples")
+        config = {**config, "tasks": len({r.task_id for r in results})}
     s["run"]["family"] = bench.get("family") or []
     expected = config.get("tasks")
     s["run"]["expected_tasks"] = len(expected) if isinstance(expected, list) else expected

@@ -80,3 +80,35 @@ def test_input_errors_exit_2(tmp_path):
         r = _cli(*args, timeout=120)
         assert r.returncode == 2, (args, r.stderr)
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_mutate_repair_files_exit_codes_and_its_log_in_report_and_viewer(tmp_path):
+    """The everyday path without a model: repair writes FILE.fixed.als (exit 0), never overwrites it
+    without --force (exit 2 naming it), --dry-run writes nothing, a syntax error is FILE:LINE:COL exit 2,
+    and the run log opens in `bench report` and `bench view` (a user file: no suite)."""
+    spec = tmp_path / "list.als"
+    spec.write_text(EXAMPLE.read_text())
+    log = tmp_path / "log"
+    r = _cli("repair", str(spec), "--json", "--log", str(log), timeout=600)
+    summary = json.loads(r.stdout)
+    assert r.returncode == 0 and summary["outcome"] == "repaired" and summary["model"] == "none"
+    assert summary["model_answers"] == 0 and summary["diff"].startswith("---")
+    fixed = tmp_path / "list.fixed.als"
+    assert fixed.read_text() == summary["candidate"]
+    again = _cli("repair", str(spec), timeout=600)
+    assert again.returncode == 2 and "list.fixed.als exists" in again.stderr and "--force" in again.stderr
+    dry = tmp_path / "dry.als"
+    dry.write_text(EXAMPLE.read_text())
+    r = subprocess.run([sys.executable, "-m", "fmrepair", "repair", str(dry), "--dry-run"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and not (tmp_path / "dry.fixed.als").exists()
+    assert not (tmp_path / "runs").exists()  # a dry run writes no log either
+    broken = tmp_path / "broken.als"
+    broken.write_text("sig A {}\nfact { all a: A | }\n")
+    r = _cli("repair", str(broken), timeout=120)
+    assert r.returncode == 2 and f"{broken}:2:" in r.stderr and not (tmp_path / "broken.fixed.als").exists()
+    report = _cli("bench", "report", str(log), timeout=120)
+    assert report.returncode == 0 and "## user file / mutate / none" in report.stdout, report.stderr
+    view = _cli("bench", "view", str(log), "--out", str(tmp_path / "site"), timeout=300)
+    assert view.returncode == 0, view.stderr
+    assert len(list((tmp_path / "site" / "tasks").glob("*.html"))) == 1

@@ -75,6 +75,8 @@ def load_tasks(runs: list[RunData], root: str | None = None) -> dict[str, Task]:
     seen: set[tuple[Any, ...]] = set()
     for run in runs:
         s = run.settings
+        if not run.suite and run.manifest.kind == "repair":
+            continue  # a `fmrepair repair` log of one user file: no suite, its pages come from the attempts
         key = (run.suite, root or s.get("root"), s.get("mode"))
         if key in seen:
             continue
