@@ -305,7 +305,8 @@ def _words_and_breaks(text: str) -> tuple[list[str], set[int]]:
             glued, j = "<", i + 1
         if glued == "!" and not (j < len(toks) and toks[j].text == "=" and toks[j].start == toks[i].end):
             glued = "not"
-        words.append(_SAME.get(glued, glued))
+        if glued != "@":  # @f is the field f
+            words.append(_SAME.get(glued, glued))
         i = j
     return words, breaks
 
@@ -345,6 +346,40 @@ def _closing_bracket(toks: Sequence[Token], i: int) -> int:
     return next((k for k in range(i + 1, len(toks)) if toks[k].text == close and toks[k].depth == d + 1), -1)
 
 
+_BINDERS = {"all", "some", "no", "one", "lone", "let", "sum", "disj"}
+
+
+def _bound(text: str) -> set[str]:
+    """The names a formula binds (``all x, y: T``, ``let x = e``, ``some disj a, b: T``)."""
+    words = _words(text)
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w not in _BINDERS:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] not in (":", "=", "|"):
+            if words[j] not in (",", "disj") and words[j][:1].isalpha():
+                out.add(words[j])
+            j += 1
+    return out
+
+
+def _same(window: Sequence[str], core: Sequence[str], bound: set[str]) -> bool:
+    """Equal word for word, up to a one-to-one renaming of the names the assertion binds (``n`` may be
+    ``m`` or ``this`` in the candidate) and ``@`` before a field."""
+    if len(window) != len(core):
+        return False
+    there: dict[str, str] = {}
+    back: dict[str, str] = {}
+    for w, c in zip(window, core, strict=True):
+        if c in bound:
+            if not (w[:1].isalpha() or w[:1] == "_") or there.setdefault(c, w) != w or back.setdefault(w, c) != c:
+                return False
+        elif w != c:
+            return False
+    return True
+
+
 def _whole(words: Sequence[str], i: int, j: int, breaks: set[int]) -> bool:
     """Is words[i:j] a whole formula where it stands (not the start of ``lone h + p``)?"""
     return (i == 0 or words[i - 1] in _STARTS or i in breaks) and (j == len(words) or words[j] in _ENDS or j in breaks)
@@ -362,6 +397,7 @@ def restated(original: str, candidate: str) -> list[str]:
     names, blocks = checked_assertions(cpar)
     wanted = [(n, c) for n in names if n in asserts for c in cores(asserts[n].body or "")]
     wanted += [("the checked block", c) for b in blocks for c in cores(b)]
+    bound = set().union(*(_bound(asserts[n].body or "") for n in names if n in asserts), *map(_bound, blocks))
     if not wanted:
         return []
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
@@ -383,7 +419,7 @@ def restated(original: str, candidate: str) -> list[str]:
         for blk in difflib.SequenceMatcher(a=old, b=mine, autojunk=False).get_matching_blocks():
             kept.update(range(blk.b, blk.b + blk.size))
         for what, (core, timed) in wanted:
-            hit = next((k for k in range(len(mine) - len(core) + 1) if mine[k : k + len(core)] == core
+            hit = next((k for k in range(len(mine) - len(core) + 1) if _same(mine[k : k + len(core)], core, bound)
                         and 2 * sum(j not in kept for j in range(k, k + len(core))) >= len(core)
                         and _whole(mine, k, k + len(core), lines)
                         and (not timed or any(w in ("always", "after") for w in mine[:k]))), None)
