@@ -268,6 +268,8 @@ def run_bench(
     prog = Progress(
         len(tasks) * len(strategies), [r for r in log.results() if r.task_id in families], label=f"{cfg.suite} "
     )
+    if progress and finished:
+        prog.stream.write(f"resuming: {len(finished)} of {len(tasks)} tasks done, {len(todo)} to run\n")
     if progress and retried:
         prog.stream.write(f"resuming: running {len(retried)} error task(s) again\n")
     if progress and dropped:
@@ -289,9 +291,16 @@ def run_bench(
             max_workers=cfg.workers
         ) as pool:
             futures = [pool.submit(run_task, kind, t, cfg, model, verifiers, log, suite, root) for t in todo]
-            for fut in as_completed(futures):
-                for result in fut.result():
-                    on_result(result)
+            try:
+                for fut in as_completed(futures):
+                    for result in fut.result():
+                        on_result(result)
+            except KeyboardInterrupt:  # tasks not started are dropped; a thread cannot be stopped, so the
+                running = sum(f.running() for f in futures)  # running ones end within their counted budgets
+                pool.shutdown(wait=False, cancel_futures=True)
+                if progress and running:
+                    prog.stream.write(f"\ninterrupted: finishing the {running} running task(s) ...\n")
+                raise
     from fmrepair.agents.runner import stop_code
 
     results = [r for r in log.results() if r.task_id in families]

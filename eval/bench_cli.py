@@ -75,6 +75,16 @@ def run(
         run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
     except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks, RunSetupError) as e:
         _fail(str(e))
+    except KeyboardInterrupt:  # every finished task is already in the run log
+        from fmrepair.runlog import RunLog
+
+        log = RunLog(out, readonly=True)
+        done = len(log.finished_ids()) if (out / RunLog.RESULTS).exists() else 0
+        manifest = log.read_manifest()
+        total = (manifest.config.get("tasks") if manifest else None) or "?"
+        total = len(total) if isinstance(total, list) else total
+        sys.stderr.write(f"\ninterrupted: {done} of {total} tasks saved in {out}; rerun the same command to resume\n")
+        raise typer.Exit(130) from None
     summary = run_summary(out)
     sys.stdout.write(json.dumps(summary, indent=2) + "\n" if as_json else markdown(summary))
 

@@ -20,6 +20,16 @@ import typer
 from pydantic import BaseModel
 
 PANEL = "Run config (also as KEY: VALUE in --config FILE, or KEY=VALUE)"
+# the run config's options, grouped in help panels (every option is also a KEY of --config FILE)
+FIELD_PANELS = {
+    **dict.fromkeys(("suite", "root", "mode", "family", "ids", "limit"), "Tasks"),
+    **dict.fromkeys(("strategy", "edit_mode", "search_prune", "search_synth", "search_lift", "search_classes",
+                     "search_audit", "search_ranker"), "Search and strategy"),
+    **dict.fromkeys(("model", "temperature", "seed", "max_new_tokens"), "Model and sampling"),
+    **dict.fromkeys(("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals",
+                     "check_timeout_s"), "Budget (counted: candidates, answers; wall seconds only as a cap)"),
+    **dict.fromkeys(("workers", "verifier_workers", "shared_cache"), "Run (processes; never changes a result)"),
+}
 
 
 def _option_type(annotation: Any) -> tuple[Any, str]:
@@ -73,7 +83,8 @@ def config_options(
             help_text += f" Required (here or in {where})."
         decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag]
         default = None if f.is_required() else f.get_default(call_default_factory=True)
-        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=panel)
+        where_shown = FIELD_PANELS.get(name, panel) if panel == PANEL else panel
+        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=where_shown)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
     return params
 

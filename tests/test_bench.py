@@ -285,3 +285,24 @@ def test_a_task_whose_run_raises_is_an_error_never_a_repair(tmp_path, monkeypatc
     assert "the analyzer died" in r.extra["error"]
     assert [x.status for x in log.results()] == ["error"]
     assert summarize(log.results())["overall"]["outcomes"]["error"] == 1
+
+
+@needs_data
+def test_ctrl_c_saves_what_finished_and_says_how_to_resume(tmp_path) -> None:
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", "alloy4fun", "--family", "graphs",
+           "--limit", "6", "--strategy", "mutate", "--model", "none", "--candidates", "30", "--workers", "1",
+           "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    results = out / RunLog.RESULTS
+    while proc.poll() is None and not (results.exists() and results.read_text().strip()):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole process group
+    _, stderr = proc.communicate(timeout=600)
+    saved = len(results.read_text().splitlines())
+    assert proc.returncode == 130, stderr[-2000:]
+    assert f"interrupted: {saved} of 6 tasks saved" in stderr and "rerun the same command to resume" in stderr
+    assert saved < 6  # tasks not started when Ctrl-C came were dropped, not run to the end
+    again = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and f"resuming: {saved} of 6 tasks done, {6 - saved} to run" in again.stderr
+    assert len(RunLog(out).results()) == 6

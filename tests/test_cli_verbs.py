@@ -4,6 +4,7 @@ as hidden aliases (one release), and importing the CLI loads no heavy backend (`
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -53,3 +54,11 @@ def test_importing_the_cli_loads_no_heavy_backend() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+def test_bench_run_help_groups_options_in_panels() -> None:
+    done = subprocess.run([sys.executable, "-m", "fmrepair", "bench", "run", "--help"], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "COLUMNS": "120"})
+    assert done.returncode == 0
+    for panel in ("Tasks", "Search and strategy", "Model and sampling", "Budget (counted", "Run (processes"):
+        assert f"─ {panel}" in done.stdout, panel
