@@ -117,11 +117,19 @@ def _text_or_diff(task: Task | None, text: str, w: Writer, title: str) -> str:
     return w.details(title, w.pre(text))
 
 
+def _verdict(a: AttemptRecord) -> str:
+    """One word on faithfulness that never contradicts the gate line: a text whose checks fail is not a
+    repair, so the gate's verdict on it (faithful text, say) is not a 'not faithful'."""
+    if a.faithful:
+        return "faithful"
+    return "not faithful" if a.raw_ok else "checks fail (no repair to judge)"
+
+
 def attempt_html(n: int, a: AttemptRecord, task: Task | None, w: Writer, ws: Witnesses) -> str:
     ok = a.faithful or (a.raw_ok and a.gate is None)
     head = (
         f"#{n} · chain {a.chain} · iteration {a.iteration} · {w.t(_source(a))} · "
-        f"{'raw ok' if a.raw_ok else 'raw not ok'} · {'faithful' if a.faithful else 'not faithful'}"
+        f"{'raw ok' if a.raw_ok else 'raw not ok'} · {_verdict(a)}"
         f"{' · repeated' if a.repeated else ''} · {a.prompt_tokens}+{a.completion_tokens} tokens · "
         f"{a.seconds:.2f} s"
     )
