@@ -265,7 +265,8 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
         written = str(opts.out)
     def udiff(after: str) -> str:
         return "".join(difflib.unified_diff(text.splitlines(keepends=True), after.splitlines(keepends=True),
-                                            str(path), f"{path} (repaired)", n=1))
+                                            str(path), f"{path} ({'repaired' if kind == 'repaired' else kind})",
+                                            n=1))
 
     diff = "" if final is None else udiff(final)
     others = [udiff(a) for a in outcome.alternatives]
