@@ -100,7 +100,7 @@ def test_pieces_are_pure_insertions_only() -> None:
     assert added[piece.span[0] : piece.span[1]] == "all u: User | u.roles.^parent.perms in u.can"
     assert pieces(RBAC, RBAC_RIGHT) == []  # an edit, not an insertion
     new_fact = RBAC + "fact Extra { some Perm }\n"
-    assert [new_fact[a:b].strip() for (a, b), _, _ in pieces(RBAC, new_fact)] == ["some Perm"]
+    assert [new_fact[p.span[0] : p.span[1]].strip() for p in pieces(RBAC, new_fact)] == ["some Perm"]
     joined = RBAC.replace("fact NoCycle { no r: Role | r in r.^parent }", "fact NoCycle { no r: Role | r in r.^parent "
                           "and some Perm }")
     (piece,) = pieces(RBAC, joined)
