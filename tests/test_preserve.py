@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from fmrepair.verifiers.alloy.assume import pieces, premise, vacuous_premises
+from fmrepair.verifiers.alloy.assume import pieces
 from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.premise import premise, vacuous_premises
 from fmrepair.verifiers.alloy.preserve import build_module, preservation
 
 RBAC = """sig Perm {}
@@ -156,7 +157,7 @@ check LoanLimit for 4
 
 
 def test_restated_property_is_written_in_text_not_a_changed_constant() -> None:
-    from fmrepair.verifiers.alloy.assume import restated
+    from fmrepair.verifiers.alloy.restate import restated
 
     # the assertion's formula written into a fact (as a new conjunct or a new fact): an axiom
     conjunct = LOANS.replace("#m.loans <= 3 }", "#m.loans <= 3 and #m.loans <= 2 }")

@@ -489,8 +489,10 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption and
     vacuous-premise checks (verifiers/alloy/assume.py)."""
-    from fmrepair.verifiers.alloy.assume import assumed, restated, vacuous_premises
+    from fmrepair.verifiers.alloy.assume import assumed
+    from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
+    from fmrepair.verifiers.alloy.restate import restated
 
     if required:
         report.behaviour_required = True

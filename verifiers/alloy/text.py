@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _PARA_KEYWORDS = {"module", "open", "sig", "enum", "fact", "pred", "fun", "assert", "run", "check", "let"}
@@ -333,3 +334,10 @@ def apply_line_patch(source: str, start_line: int, end_line: int, replacement: s
 
 def commands(source: str) -> list[Paragraph]:
     return [p for p in split_paragraphs(source) if p.kind == "command"]
+
+
+def closing_bracket(toks: Sequence[Token], i: int) -> int:
+    """The index of the bracket that closes ``toks[i]`` (``{`` or ``(``), or -1."""
+    close = {"{": "}", "(": ")"}[toks[i].text]
+    d = toks[i].depth
+    return next((k for k in range(i + 1, len(toks)) if toks[k].text == close and toks[k].depth == d + 1), -1)
