@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from fmrepair.verifiers.alloy.preserve import checked_assertions
 from fmrepair.verifiers.alloy.reach import reached, roots_of
-from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, in_order, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_premise_"
@@ -67,37 +67,26 @@ def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> l
     rewrote (matched by name, in order; other than by the pure insertions ``pieces`` found) so that it
     holds at more times: more ``always``/``after``/``historically`` than before. A static fact rewritten is
     how most static models are fixed (``n not in n.nxt`` to ``n.^nxt``) and is left to preservation."""
-    ofacts: dict[str, list[Paragraph]] = {}
-    for p in split_paragraphs(original):
-        if p.kind == "fact":
-            ofacts.setdefault(p.key, []).append(p)
-    seen: dict[str, int] = {}
+    ofacts = [p for p in split_paragraphs(original) if p.kind == "fact"]
     out = []
-    for p in split_paragraphs(candidate):
-        if p.kind != "fact" or p.body_start is None or p.body_end is None:
+    for p, was in in_order(ofacts, [p for p in split_paragraphs(candidate) if p.kind == "fact"]):
+        if was is None or was.body is None or p.body_start is None or p.body_end is None:
             continue
-        i = seen[p.key] = seen.get(p.key, -1) + 1
-        same = ofacts.get(p.key, [])
-        if i >= len(same) or same[i].body is None:
-            continue
-        if canonical(same[i].body or "") == canonical(p.body or ""):
+        if canonical(was.body) == canonical(p.body or ""):
             continue
         if any(p.body_start <= q.span[0] < p.body_end for q in found):
             continue
-        if _timed(p.body or "") <= _timed(same[i].body or ""):
+        if _timed(p.body or "") <= _timed(was.body):
             continue  # only a fact made to hold at more times (an initial condition turned into an invariant)
-        out.append(((p.body_start, p.body_end), same[i].body or "", p.key))
+        out.append(((p.body_start, p.body_end), was.body, p.key))
     return out
 
 
 def pieces(original: str, candidate: str) -> list[Piece]:
     """What the candidate adds to the constraints (see the module docstring)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    ofacts: dict[str, list[Paragraph]] = {}  # named facts; two facts may share a name: matched in order
-    for p in opar:
-        if p.kind == "fact" and not p.name.startswith("#"):
-            ofacts.setdefault(p.key, []).append(p)
-    seen: dict[str, int] = {}
+    named = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
+    counterpart = {id(p): was for p, was in in_order(named, [p for p in cpar if p.kind == "fact"])}
     otexts = [canonical(source_of(original, _fact_span(p))) for p in opar if p.kind in ("fact", "sig")
               if _fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
@@ -113,12 +102,7 @@ def pieces(original: str, candidate: str) -> list[Piece]:
         if span is None:
             continue
         body = candidate[span[0] : span[1]]
-        if p.kind == "fact":
-            i = seen[p.key] = seen.get(p.key, -1) + 1
-            same = ofacts.get(p.key, [])
-            before = same[i] if i < len(same) else None
-        else:
-            before = osigs.get(p.name)
+        before = counterpart[id(p)] if p.kind == "fact" else osigs.get(p.name)
         if before is None or (p.kind == "fact" and p.name.startswith("#")):
             if canonical(body) not in otexts and canonical(body):
                 # an unnamed fact the original had (same place among the unnamed ones) with conjuncts only

@@ -31,7 +31,7 @@ from fmrepair.verifiers.alloy.probes import (
     without_checks,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, describe, reached, referenced_names, roots_of, short_name
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, misread_characters, split_paragraphs
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, in_order, misread_characters, split_paragraphs
 from fmrepair.verifiers.base import Verifier
 
 MIN_LEAK_CHARS = 40  # shorter reference bodies are too easy to rediscover to count as a leak
@@ -175,18 +175,11 @@ def _by_key(paras: Sequence[Paragraph]) -> dict[str, str]:
 
 def changed_callables(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> list[str]:
     """Keys of preds/funs/macros of the original whose text the candidate changed."""
-    before: dict[str, list[str]] = defaultdict(list)  # overloads share a key: compared in order
-    for p in opar:
-        if p.kind in CALLABLE:
-            before[p.key].append(canonical(p.text))
-    seen: dict[str, int] = defaultdict(int)
-    out = []
-    for p in cpar:
-        if p.kind in CALLABLE and p.key in before:
-            i = seen[p.key]
-            seen[p.key] += 1
-            if (i >= len(before[p.key]) or before[p.key][i] != canonical(p.text)) and p.key not in out:
-                out.append(p.key)
+    okeys = {p.key for p in opar if p.kind in CALLABLE}
+    out = []  # overloads share a key: compared in order
+    for p, was in in_order([p for p in opar if p.kind in CALLABLE], [p for p in cpar if p.kind in CALLABLE]):
+        if p.key in okeys and (was is None or canonical(was.text) != canonical(p.text)) and p.key not in out:
+            out.append(p.key)
     return out
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.preserve import checked_assertions
 from fmrepair.verifiers.alloy.reach import reached, roots_of
-from fmrepair.verifiers.alloy.text import canonical, closing_bracket, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import canonical, closing_bracket, in_order, split_paragraphs, tokens
 
 _SAME = {"=>": "implies", "&&": "and", "||": "or", "<=>": "iff"}  # one word per operator
 _ENDS = {"and", "or", "implies", "iff", "else", "}", ")", "|"}  # what may follow a whole formula
@@ -130,18 +130,12 @@ def restated(original: str, candidate: str) -> list[str]:
     if not wanted:
         return []
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
-    otoks: dict[str, list[list[str]]] = {}
-    for p in opar:
-        otoks.setdefault(p.key, []).append(_words(p.text))
-    seen: dict[str, int] = {}
     out = []
-    for p in cpar:
-        i = seen[p.key] = seen.get(p.key, -1) + 1
+    for p, was in in_order(opar, cpar):
         if p.kind not in ("fact", "sig") and not (p.kind in ("pred", "fun", "let") and p.key in from_facts):
             continue
         mine, lines = _words_and_breaks(p.text)
-        before = otoks.get(p.key, [])
-        old = before[i] if i < len(before) else []
+        old = _words(was.text) if was is not None else []
         if mine == old:
             continue
         kept = set()

@@ -341,3 +341,18 @@ def closing_bracket(toks: Sequence[Token], i: int) -> int:
     close = {"{": "}", "(": ")"}[toks[i].text]
     d = toks[i].depth
     return next((k for k in range(i + 1, len(toks)) if toks[k].text == close and toks[k].depth == d + 1), -1)
+
+
+def in_order(before: Sequence[Paragraph], after: Sequence[Paragraph]) -> list[tuple[Paragraph, Paragraph | None]]:
+    """Each paragraph of ``after`` with its counterpart in ``before``: the paragraph of the same key at the
+    same rank among that key's (two facts may share a name, overloads share a key); None when new."""
+    ranks: dict[str, list[Paragraph]] = {}
+    for p in before:
+        ranks.setdefault(p.key, []).append(p)
+    seen: dict[str, int] = {}
+    out: list[tuple[Paragraph, Paragraph | None]] = []
+    for p in after:
+        i = seen[p.key] = seen.get(p.key, -1) + 1
+        same = ranks.get(p.key, [])
+        out.append((p, same[i] if i < len(same) else None))
+    return out
