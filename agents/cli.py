@@ -321,9 +321,9 @@ def _report(path: Path, text: str, outcome: Any, config: Any, model_name: str, o
 
 def strategies() -> None:
     """One line per strategy: what it does, the task kinds it runs on, whether it needs a model."""
-    from fmrepair.agents.strategies import STRATEGY_INFO
+    from fmrepair.agents.strategies import all_strategy_info
 
-    for name, info in STRATEGY_INFO.items():
+    for name, info in all_strategy_info().items():
         model = "model" if info.needs_model else "no model"
         typer.echo(f"{name:<12} {'/'.join(info.kinds):<17} {model:<8} {info.help}")
 

@@ -89,7 +89,9 @@ class Evaluator:
         verdict = self.verifier.check(full, self.options)
         self.calls += 1
         self.cache_hits += int(verdict.cached)
-        n_visible = count_commands(candidate)
+        # commands past the visible ones come from the hidden oracle (counted by the Alloy reader: only
+        # Alloy tasks carry one); without an oracle every command is the task's own
+        n_visible = count_commands(candidate) if self.task.hidden_oracle else len(verdict.commands)
         if verdict.errors and self.task.hidden_oracle:
             # an error located inside the hidden oracle must not reveal its text; keep line numbers only
             n_lines = len(candidate.splitlines())

@@ -108,28 +108,29 @@ def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> T
     return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
 
 
-class AlloyGate:
-    """The Alloy faithfulness gate as the loop calls it; with a verifier it also runs the vacuity checks.
-    ``model_free``: every candidate comes from the mutation search alone (a verbatim reference body is
-    then a rediscovery, docs/gate.md); the loop's text-only gate takes the same setting."""
+class RegisteredGate:
+    """The task formalism's faithfulness gate from the GATES registry (verifiers/registry.py), as the loop
+    calls it; with a verifier it also runs the semantic probes where the gate has some (Alloy).
+    ``model_free``: every candidate comes from the search alone (a verbatim reference body is then a
+    rediscovery, docs/gate.md); the loop's text-only gate takes the same setting."""
 
     def __init__(self, verifier: Verifier | None, model_free: bool = False) -> None:
         self.verifier, self.model_free = verifier, model_free
 
     def __call__(self, task: Task, candidate: str) -> dict:
-        from fmrepair.verifiers.alloy.gate import gate_task
+        from fmrepair.verifiers.registry import GATES
 
-        return gate_task(task, candidate, self.verifier, model_free=self.model_free).model_dump()
+        return GATES.load(task.formalism)(task, candidate, self.verifier, model_free=self.model_free)
 
 
 def default_gate(verifier: Verifier | None, model_free: bool = False) -> GateFn:
-    """The Alloy faithfulness gate (``AlloyGate``)."""
-    return AlloyGate(verifier, model_free)
+    """The task formalism's registered gate, with the verifier's probes."""
+    return RegisteredGate(verifier, model_free)
 
 
 def text_gate(model_free: bool = False) -> GateFn:
-    """The gate's text checks only (no verifier calls)."""
-    return AlloyGate(None, model_free)
+    """The registered gate's text checks only (no verifier calls)."""
+    return RegisteredGate(None, model_free)
 
 
 def repair_task(

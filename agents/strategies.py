@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from fmrepair.agents.conversation import Conversation
 from fmrepair.agents.feedback import (
@@ -16,11 +16,36 @@ from fmrepair.agents.feedback import (
 from fmrepair.agents.prompting import render
 from fmrepair.agents.session import RepairSession, StepResult
 from fmrepair.agents.toolcall import numbered
-from fmrepair.registry import LazyRegistry, UnknownName
+from fmrepair.registry import LazyRegistry, UnknownName, did_you_mean
+
+StrategyKind = Literal["repair", "formalize", "annotate"]
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """What a strategy is, read before it runs: the task kinds it runs on, whether it calls a model
+    (a strategy without one builds every candidate by search alone: no prompt, the oracle never in view;
+    the gate then records a verbatim reference body as a rediscovery, docs/gate.md), whether its tasks run
+    in worker processes (CPU-bound Python search), and one line on what it does."""
+
+    kinds: tuple[StrategyKind, ...]
+    needs_model: bool = True
+    processes: bool = False
+    help: str = ""
+
+    @property
+    def search(self) -> bool:
+        """A candidate search (its budget is candidates checked, not model answers per iteration)."""
+        return self.processes
 
 
 class Strategy(Protocol):
+    """A strategy class carries its facts (``info``); ``run`` is called for repair tasks. Formalize and
+    annotate strategies are run by their kind's loop (agents/formalize, agents/annotate) and register
+    here for their facts and names."""
+
     name: str
+    info: ClassVar[StrategyInfo]
 
     def run(self, session: RepairSession) -> None:
         """Run until the session raises Repaired or LimitsExceeded, or the strategy gives up."""
@@ -37,6 +62,9 @@ STRATEGIES: LazyRegistry[type[Strategy]] = LazyRegistry(
         "gated": "fmrepair.agents.strategies:EvidenceGated",
         "mutate": "fmrepair.agents.mutation.strategy:MutateStrategy",
         "hybrid": "fmrepair.agents.mutation.strategy:HybridStrategy",
+        "zero-shot": "fmrepair.agents.formalize.methods:ZeroShot",
+        "self-review": "fmrepair.agents.formalize.methods:SelfReview",
+        "annotate": "fmrepair.agents.annotate.strategy:Annotate",
     },
     group="fmrepair.strategies",
 )
@@ -46,53 +74,21 @@ def get_strategy(name: str) -> Strategy:
     return STRATEGIES.load(name)()
 
 
-# -- what each strategy is, without importing it ------------------------------------------------------
-StrategyKind = Literal["repair", "formalize", "annotate"]
-
-
-@dataclass(frozen=True)
-class StrategyInfo:
-    """A strategy's metadata: the task kinds it runs on, whether it calls a model, whether its tasks run
-    in worker processes (CPU-bound Python search), and one line on what it does."""
-
-    kinds: tuple[StrategyKind, ...]
-    needs_model: bool = True
-    processes: bool = False
-    help: str = ""
-
-    @property
-    def search(self) -> bool:
-        """A candidate search (its budget is candidates checked, not model answers per iteration)."""
-        return self.processes
-
-
-# every strategy `bench run` knows (repair ones are implemented in STRATEGIES; formalize ones are the
-# seed 001 methods of agents/formalize/loop.py; annotate is agents/annotate/loop.py). "gated" is the
-# evidence-gated strategy of both kinds: Alloy repair (EvidenceGated) and NL -> formal (seed 001).
-STRATEGY_INFO: dict[str, StrategyInfo] = {
-    "single-nf": StrategyInfo(("repair",), help="one model chain, no feedback (seed 000's baseline)"),
-    "single-gf": StrategyInfo(("repair",), help="one model chain, told only which commands fail (seed 000)"),
-    "dual-af": StrategyInfo(("repair",), help="one model chain, a second 'instructor' model explains the "
-                            "counterexample (seed 000)"),
-    "sample": StrategyInfo(("repair",), help="n independent model chains x r retries under a fixed answer budget"),
-    "gated": StrategyInfo(("repair", "formalize"), help="keep a model rewrite only if the verifier's evidence "
-                          "strictly improves (seed 001)"),
-    "mutate": StrategyInfo(("repair",), needs_model=False, processes=True, help="bounded search over edits of "
-                           "the formulas, no model; the CPU default, it repairs most here"),
-    "hybrid": StrategyInfo(("repair",), processes=True, help="the mutation search started from model answers "
-                           "(when a model is at hand)"),
-    "zero-shot": StrategyInfo(("formalize",), help="NL to formal: one generation, no repair"),
-    "self-review": StrategyInfo(("formalize",), help="NL to formal: the model reviews its artifact and may "
-                                "rewrite it"),
-    "annotate": StrategyInfo(("annotate",), help="C/ACSL: n chains x r feedback rounds of annotation edits"),
-}
-
-
 def strategy_info(name: str) -> StrategyInfo:
-    try:
-        return STRATEGY_INFO[name]
-    except KeyError:
-        raise UnknownName(f"unknown strategy {name!r}; known: {', '.join(sorted(STRATEGY_INFO))}") from None
+    """The facts of the strategy called ``name`` (a built-in or a plug-in), from its class."""
+    if name not in STRATEGIES:
+        raise UnknownName(did_you_mean("strategy", name, STRATEGIES.names()))
+    cls = STRATEGIES.load(name)
+    info = getattr(cls, "info", None)
+    if not isinstance(info, StrategyInfo):
+        target = STRATEGIES.target(name)
+        raise UnknownName(f"strategy {name!r} ({target}) has no `info: StrategyInfo` (agents/strategies.py)")
+    return info
+
+
+def all_strategy_info() -> dict[str, StrategyInfo]:
+    """Every registered strategy's facts, built-ins and plug-ins (imports each one)."""
+    return {n: strategy_info(n) for n in STRATEGIES.names()}
 
 
 def strategy_names(spec: str) -> tuple[str, ...]:
@@ -112,9 +108,9 @@ def strategy_kind(spec: str, suite_kind: str) -> StrategyKind:
     """The kind a strategy (set) runs as on a suite of ``suite_kind``; a mismatch is a clear error."""
     names = strategy_names(spec)
     for n in names:
-        info = STRATEGY_INFO[n]
+        info = strategy_info(n)
         if suite_kind not in info.kinds:
-            fitting = ", ".join(m for m, i in sorted(STRATEGY_INFO.items()) if suite_kind in i.kinds)
+            fitting = ", ".join(m for m, i in all_strategy_info().items() if suite_kind in i.kinds)
             raise StrategyMismatch(
                 f"strategy {n!r} is a {'/'.join(info.kinds)} strategy; the suite's tasks are {suite_kind} "
                 f"tasks (its strategies: {fitting})"
@@ -125,7 +121,7 @@ def strategy_kind(spec: str, suite_kind: str) -> StrategyKind:
 
 
 def needs_model(spec: str) -> bool:
-    return any(STRATEGY_INFO[n].needs_model for n in strategy_names(spec))
+    return any(strategy_info(n).needs_model for n in strategy_names(spec))
 
 
 class StrategyMismatch(ValueError):
@@ -148,6 +144,7 @@ class _Chain:
     """A single conversation of up to k iterations; subclasses choose the feedback."""
 
     name = "chain"
+    info: ClassVar[StrategyInfo]
 
     def feedback(self, session: RepairSession, step: StepResult, chain: int, iteration: int) -> str:
         raise NotImplementedError
@@ -169,6 +166,7 @@ class _Chain:
 
 class SingleNoFeedback(_Chain):
     name = "single-nf"
+    info = StrategyInfo(("repair",), help="one model chain, no feedback (seed 000's baseline)")
 
     def feedback(self, session: RepairSession, step: StepResult, chain: int, iteration: int) -> str:
         return no_feedback(step)
@@ -176,6 +174,7 @@ class SingleNoFeedback(_Chain):
 
 class SingleGenericFeedback(_Chain):
     name = "single-gf"
+    info = StrategyInfo(("repair",), help="one model chain, told only which commands fail (seed 000)")
 
     def feedback(self, session: RepairSession, step: StepResult, chain: int, iteration: int) -> str:
         return generic_feedback(step)
@@ -183,6 +182,8 @@ class SingleGenericFeedback(_Chain):
 
 class DualAutoFeedback(_Chain):
     name = "dual-af"
+    info = StrategyInfo(("repair",), help="one model chain, a second 'instructor' model explains the "
+                        "counterexample (seed 000)")
 
     def feedback(self, session: RepairSession, step: StepResult, chain: int, iteration: int) -> str:
         return instructor_feedback(session, step, chain, iteration, self.name)
@@ -192,6 +193,7 @@ class SampleRetry(SingleGenericFeedback):
     """n samples x r retries under a fixed total of answers (seed 004)."""
 
     name = "sample"
+    info = StrategyInfo(("repair",), help="n independent model chains x r retries under a fixed answer budget")
 
     def run(self, session: RepairSession) -> None:
         b = session.config.budget
@@ -207,6 +209,9 @@ class EvidenceGated:
     previously met command fails (seed 001); unfaithful rewrites are never kept."""
 
     name = "gated"
+    # both kinds: Alloy repair (this class) and NL -> formal (seed 001, agents/formalize/loop.py)
+    info = StrategyInfo(("repair", "formalize"), help="keep a model rewrite only if the verifier's evidence "
+                        "strictly improves (seed 001)")
 
     def run(self, session: RepairSession) -> None:
         base = session.task.visible

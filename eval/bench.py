@@ -132,12 +132,17 @@ def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
     return cfg.repair_config(seed=seed, samples=samples)  # derived from the run config (eval/config.py)
 
 
-def equivalence_scorer(verifier: Any, root: str | None, model_free: bool = False) -> Callable[[Task, str], bool | None]:
-    """Equivalence of a faithful repair with the reference (Alloy4Fun: the hidden iff oracle; ARepair:
-    the family's AUnit tests, see eval/scoring.py); ``model_free`` as the run's gate."""
-    from fmrepair.eval.scoring import score
+def equivalence_scorer(
+    suite: Any, verifier: Any, root: str | None, model_free: bool = False
+) -> Callable[[Task, str], bool | None]:
+    """Whether a repair is the reference's equal, by the suite's own ``score`` (its ``correct``:
+    Alloy4Fun, the hidden iff oracle; ARepair, the family's AUnit tests); ``model_free`` as the run's gate."""
+    from fmrepair.eval.suites.base import Candidate
 
-    return lambda task, candidate: score(task, candidate, verifier, root=root, model_free=model_free).equivalent
+    where = Path(root) if root else None
+    return lambda task, candidate: suite.score(
+        task, Candidate(candidate, verifier=verifier, root=where, model_free=model_free)
+    ).correct
 
 
 def _bare_result(task: Task, cfg: BenchConfig, status: str, stop: str, **extra: Any) -> TaskResult:
@@ -169,12 +174,6 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
         return result
 
 
-def model_free(strategy: str) -> bool:
-    """Whether a strategy's candidates come from the mutation search alone: no model, no prompt, the
-    oracle never in view (the gate then records a verbatim reference body as a rediscovery, docs/gate.md)."""
-    return strategy == "mutate"
-
-
 def _rediscovered(attempts: list[Any]) -> bool:
     """A faithful attempt holds the hidden reference body verbatim, built by the search alone (docs/gate.md)."""
     return any(a.faithful and (a.gate or {}).get("rediscovered") for a in attempts)
@@ -182,11 +181,13 @@ def _rediscovered(attempts: list[Any]) -> bool:
 
 def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
     from fmrepair.agents.runner import default_gate, repair_task
-    from fmrepair.eval.suites import resolve_root
+    from fmrepair.agents.strategies import strategy_info
+    from fmrepair.eval.suites import get_suite, resolve_root
 
-    search_only = model_free(cfg.strategy)
+    search_only = not strategy_info(cfg.strategy).needs_model  # no model, no prompt: the oracle never in view
     gate = default_gate(verifier, model_free=search_only)
-    eq = equivalence_scorer(verifier, str(resolve_root(cfg.suite, cfg.root)), model_free=search_only)
+    root = str(resolve_root(cfg.suite, cfg.root))
+    eq = equivalence_scorer(get_suite(cfg.suite), verifier, root, model_free=search_only)
     from fmrepair.eval.taxonomy import taxonomy
 
     if not cfg.independent_samples:

@@ -34,7 +34,6 @@ from fmrepair.task import Task
 
 __all__ = ["CACHE_DIR", "UnfinishedTasks", "run_in_processes", "use_processes"]
 
-SERVED_BACKENDS = frozenset({"openai", "scripted"})  # no model weights in the process: safe to run N copies
 CACHE_DIR = "verdict-cache"
 ATTEMPT_CHUNK = 64  # attempt lines per message from a worker
 
@@ -52,20 +51,25 @@ class UnfinishedTasks(RuntimeError):
 
 
 def use_processes(cfg: Any) -> bool:
-    """Worker processes for a CPU-bound search strategy (``processes`` in agents/strategies.py
-    STRATEGY_INFO) with several workers, unless the model lives in the process (transformers, vLLM
-    offline: N copies of the weights; those batch across threads instead)."""
-    from fmrepair.agents.strategies import STRATEGY_INFO
+    """Worker processes for a CPU-bound search strategy (its ``info.processes``, agents/strategies.py)
+    with several workers, unless the model's weights live in the process (the backend's
+    ``weights_in_process``: transformers, vLLM offline; N copies of the weights, so those batch across
+    threads instead)."""
+    from fmrepair.agents.strategies import strategy_info
 
-    info = STRATEGY_INFO.get(cfg.strategy or "")
-    if cfg.workers < 2 or info is None or not info.processes:
+    try:
+        info = strategy_info(cfg.strategy or "")
+    except Exception:  # noqa: BLE001 - an unknown strategy fails later, with its own message
+        return False
+    if cfg.workers < 2 or not info.processes:
         return False
     if cfg.model == "none":
         return True
     try:
         from fmrepair.serving.config import resolve
+        from fmrepair.serving.registry import BACKENDS
 
-        return resolve(cfg.model).backend in SERVED_BACKENDS
+        return not getattr(BACKENDS.load(resolve(cfg.model).backend), "weights_in_process", True)
     except Exception:  # noqa: BLE001 - an unknown model fails later, with its own message
         return False
 

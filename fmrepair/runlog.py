@@ -24,7 +24,8 @@ FORMAT_VERSION = 2  # 1: untyped verdict/gate dicts, no kind/source (upgraded on
 RunKind = Literal["repair", "formalize", "annotate"]
 RUN_KINDS: tuple[str, ...] = ("repair", "formalize", "annotate")
 # the formalize strategies of seed 001: a format-1 run whose results use them is a formalize run
-FORMALIZE_STRATEGIES = frozenset({"zero-shot", "self-review", "gated"})
+# the strategy names a format-1 formalize log used (a fact of that old format, not the strategy registry)
+FORMAT1_FORMALIZE_NAMES = frozenset({"zero-shot", "self-review", "gated"})
 
 
 class _Record(BaseModel):
@@ -381,7 +382,7 @@ class RunLog:
         config = manifest.config
         if manifest.upgraded_from is not None and "bench" not in config and "methods" not in config:
             strategies = {str(d.get("strategy")) for d in self._result_lines()}
-            if strategies and strategies <= FORMALIZE_STRATEGIES:
+            if strategies and strategies <= FORMAT1_FORMALIZE_NAMES:
                 manifest.kind = "formalize"
         return manifest
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -70,8 +70,13 @@ class EndpointUnavailable(ModelError, InfrastructureError):
 
 @runtime_checkable
 class ChatModel(Protocol):
+    """A model backend. ``weights_in_process`` (a class fact, read before any model is made): the model's
+    weights load into this process (transformers, vLLM offline), so a run does not start N worker
+    processes with N copies; a served backend (an HTTP endpoint, a script) holds none."""
+
     name: str
     context_window: int
+    weights_in_process: ClassVar[bool]
 
     def chat(
         self,
@@ -98,6 +103,7 @@ def as_messages(messages: list[ChatMessage] | list[dict[str, str]]) -> list[Chat
 class SyncChatModel:
     """Base for backends whose work is blocking: ``achat`` runs ``chat`` in a worker thread."""
 
+    weights_in_process: ClassVar[bool] = True
     name: str = "model"
     context_window: int = 4096
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 
 class NoModel:
@@ -10,6 +10,7 @@ class NoModel:
 
     name = "none"
     context_window = 0
+    weights_in_process: ClassVar[bool] = False
 
     def chat(self, *args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("this strategy needs a model: pass --model NAME")

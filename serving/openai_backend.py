@@ -17,7 +17,7 @@ import os
 import random
 import re
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fmrepair.serving.base import (
     ChatMessage,
@@ -45,6 +45,8 @@ TOOL_NAME = "reply"
 
 class OpenAIChatModel:
     """Chat completions against ``base_url`` with bounded retries and exponential backoff."""
+
+    weights_in_process: ClassVar[bool] = False  # served: N worker processes share the endpoint
 
     def __init__(
         self,

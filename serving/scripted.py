@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fmrepair.serving.base import ChatMessage, ChatResult, ModelError, Sampling, SyncChatModel, Usage
 from fmrepair.serving.schema import parse_completion
@@ -21,6 +21,8 @@ class ScriptedModel(SyncChatModel):
     A scripted output that does not satisfy the requested schema comes back with ``parse_error``
     set, exactly as a real backend's malformed reply would.
     """
+
+    weights_in_process: ClassVar[bool] = False  # no weights: safe to copy into N worker processes
 
     def __init__(
         self,

@@ -9,13 +9,11 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-Kind = Literal["serve", "bench-array", "merge", "train", "eval-adapter", "formalize"]
-KINDS: tuple[Kind, ...] = ("serve", "bench-array", "merge", "train", "eval-adapter", "formalize")
+Kind = str  # a name in slurm/kinds.py JOB_KINDS (built-in or a plug-in's)
 USER_FILE = Path("~/.config/fmrepair/slurm.yaml")
 # the SlurmConfig fields that are also command-line options of every job kind (--partition, --account,
 # --qos); every Resources field is one too (--time, --gpus, --gpu-type, --cpus, --mem): slurm/kinds.py
@@ -34,6 +32,7 @@ class Resources(BaseModel):
     mem: str = Field("16G", description="--mem (per node)")
 
 
+# the built-in kinds' defaults; a plug-in kind without an entry asks for Resources() unless the file says more
 DEFAULT_JOBS: dict[str, Resources] = {
     "serve": Resources(time="12:00:00", gpus=1, cpus=8, mem="64G"),
     "bench-array": Resources(time="06:00:00", gpus=0, cpus=4, mem="16G"),
@@ -59,7 +58,7 @@ class SlurmConfig(BaseModel):
     jobs: dict[Kind, Resources] = Field(default_factory=dict, description="resources per job kind")
 
     def resources(self, kind: Kind) -> Resources:
-        return self.jobs.get(kind, DEFAULT_JOBS[kind])
+        return self.jobs.get(kind, DEFAULT_JOBS.get(kind, Resources()))
 
     def venv_path(self) -> str | None:
         if self.venv:
@@ -91,8 +90,13 @@ def load_config(explicit: Path | None = None) -> SlurmConfig:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping")
     jobs = data.get("jobs") or {}
-    unknown = sorted(set(jobs) - set(KINDS))
+    from fmrepair.slurm.kinds import JOB_KINDS
+
+    known = JOB_KINDS.names()
+    unknown = sorted(set(jobs) - set(known))
     if unknown:
-        raise ValueError(f"{path}: unknown job kinds {unknown}; known: {', '.join(KINDS)}")
-    data["jobs"] = {k: Resources.model_validate(DEFAULT_JOBS[k].model_dump() | (v or {})) for k, v in jobs.items()}
+        raise ValueError(f"{path}: unknown job kinds {unknown}; known: {', '.join(known)}")
+    data["jobs"] = {
+        k: Resources.model_validate(DEFAULT_JOBS.get(k, Resources()).model_dump() | (v or {})) for k, v in jobs.items()
+    }
     return SlurmConfig.model_validate(data)

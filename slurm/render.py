@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class Job:
-    """One sbatch script. ``params`` are the kind's own template variables."""
+    """One sbatch script. ``params`` are the kind's own template variables; ``template`` is the body
+    template's text when the kind brings its own (a plug-in kind: it may include ``_header.sh.j2`` and
+    ``_env.sh.j2``), else ``templates/<kind>.sh.j2``."""
 
     kind: Kind
     name: str
@@ -28,6 +30,7 @@ class Job:
     array: str | None = None
     dependency: str | None = None
     requeue: bool = True
+    template: str | None = None
     gpu_note: str = ""
 
     @property
@@ -86,4 +89,6 @@ def render(job: Job, cfg: SlurmConfig, command: str | None = None) -> str:
         "run_dir": job.run_dir,
         **job.params,
     }
-    return _environment().get_template(f"{job.kind}.sh.j2").render(**variables)
+    env = _environment()
+    template = env.from_string(job.template) if job.template else env.get_template(f"{job.kind}.sh.j2")
+    return template.render(**variables)

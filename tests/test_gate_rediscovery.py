@@ -54,15 +54,11 @@ def test_the_run_gate_passes_the_flag_through():
     assert default_gate(None)(_task(), FIX)["faithful"] is False
 
 
-def test_bench_gates_only_the_mutate_strategy_as_model_free():
-    from fmrepair.eval.bench import model_free
-    from fmrepair.eval.config import BenchConfig
+def test_bench_gates_only_the_model_less_strategy_as_model_free():
+    """bench.py gates a run as model-free when its strategy's facts say it needs no model: only mutate."""
+    from fmrepair.agents.strategies import all_strategy_info
 
-    assert [model_free(BenchConfig(suite="alloy4fun", strategy=s).strategy) for s in ("mutate", "hybrid", "llm")] == [
-        True,
-        False,
-        False,
-    ]
+    assert sorted(n for n, info in all_strategy_info().items() if not info.needs_model) == ["mutate"]
 
 
 def test_archives_refuse_the_reference_body_except_a_recorded_rediscovery():

@@ -89,3 +89,22 @@ def test_names_reads_the_group_and_a_dotted_attribute_loads(monkeypatch: pytest.
     assert registry.names() == ["nested"] and scanned == [group]
     assert registry.load("nested") is LazyRegistry.names
     assert LazyRegistry("x", {"a": "m:b"}).names() == ["a"] and scanned == [group]  # no group, no scan
+
+
+def test_each_built_in_verifier_declares_the_suffixes_check_knows_it_by() -> None:
+    from fmrepair.verifiers.registry import BUILTIN_EXTENSIONS, VERIFIERS, extensions
+
+    declared = {ext: name for name in VERIFIERS.names() for ext in VERIFIERS.load(name).extensions}
+    assert declared == BUILTIN_EXTENSIONS == extensions()
+
+
+def test_strategies_and_backends_carry_their_own_facts() -> None:
+    from fmrepair.agents.strategies import STRATEGIES, all_strategy_info
+    from fmrepair.serving.registry import BACKENDS
+
+    infos = all_strategy_info()
+    assert set(infos) == set(STRATEGIES.names())
+    assert {n for n, i in infos.items() if "formalize" in i.kinds} == {"zero-shot", "self-review", "gated"}
+    assert {n for n, i in infos.items() if i.processes} == {"mutate", "hybrid"}
+    in_process = {n: BACKENDS.load(n).weights_in_process for n in BACKENDS.names()}
+    assert in_process == {"openai": False, "scripted": False, "transformers": True, "vllm": True}

@@ -5,7 +5,7 @@ Everything here is JSON-serializable (pydantic) and shared by every formalism.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -104,9 +104,11 @@ class CheckOptions(BaseModel):
 
 @runtime_checkable
 class Verifier(Protocol):
-    """One formal tool behind a uniform interface."""
+    """One formal tool behind a uniform interface. ``extensions``: the file suffixes it reads (``.als``),
+    so `fmrepair check FILE` finds it, a plug-in's too (verifiers/registry.py ``detect_formalism``)."""
 
     formalism: str
+    extensions: ClassVar[tuple[str, ...]]
 
     def check(self, source: str, options: CheckOptions | None = None) -> Verdict:
         """Check one specification given as text."""
@@ -121,6 +123,10 @@ class Gate(Protocol):
     """A formalism's faithfulness gate: judges ``candidate`` against what ``task`` gave the model (its
     frozen regions, editable part, hidden names). Returns the report as a JSON-able dict holding at least
     ``faithful`` (bool) and ``reasons`` (list of str). ``verifier`` runs the semantic probes where the
-    gate has some (Alloy); without it only the text checks run."""
+    gate has some (Alloy); without it only the text checks run. ``model_free``: the candidate was built
+    by a search alone (no model, no prompt), so a verbatim hidden reference body is a rediscovery, not
+    a leak (docs/gate.md); a gate without hidden bodies ignores it."""
 
-    def __call__(self, task: Task, candidate: str, verifier: Verifier | None = None) -> dict[str, Any]: ...
+    def __call__(
+        self, task: Task, candidate: str, verifier: Verifier | None = None, *, model_free: bool = False
+    ) -> dict[str, Any]: ...

@@ -30,7 +30,9 @@ GATES: LazyRegistry[Gate] = LazyRegistry(
     group="fmrepair.gates",
 )
 
-EXTENSIONS: dict[str, str] = {
+# the built-in verifiers' ``extensions``, written here too so that `check` picks one without importing all
+# six (tests/test_plugins.py asserts they agree); a plug-in verifier's come from its class
+BUILTIN_EXTENSIONS: dict[str, str] = {
     ".als": "alloy",
     ".mzn": "minizinc",
     ".smt2": "smtlib",
@@ -45,11 +47,24 @@ class UnknownFormalism(ValueError):
     pass
 
 
+def extensions() -> dict[str, str]:
+    """Every file suffix a registered verifier reads -> its formalism: the built-ins', then each plug-in
+    verifier's ``extensions`` (imports the plug-ins; a built-in suffix wins)."""
+    table = dict(BUILTIN_EXTENSIONS)
+    for name in VERIFIERS.names():
+        if name in BUILTIN_EXTENSIONS.values():
+            continue
+        for ext in getattr(VERIFIERS.load(name), "extensions", ()) or ():
+            table.setdefault(str(ext).lower(), name)
+    return table
+
+
 def detect_formalism(path: str | Path) -> str:
     ext = Path(path).suffix.lower()
-    if ext not in EXTENSIONS:
-        raise UnknownFormalism(f"{path}: unknown extension {ext or '(none)'!r}; known: {', '.join(sorted(EXTENSIONS))}")
-    formalism = EXTENSIONS[ext]
+    table = BUILTIN_EXTENSIONS if ext in BUILTIN_EXTENSIONS else extensions()
+    if ext not in table:
+        raise UnknownFormalism(f"{path}: unknown extension {ext or '(none)'!r}; known: {', '.join(sorted(table))}")
+    formalism = table[ext]
     if formalism not in VERIFIERS:
         raise UnknownFormalism(f"{path}: no verifier for formalism {formalism!r} is installed yet")
     return formalism

@@ -9,7 +9,7 @@ from fmrepair.agents.config import ILL_FORMED_PER_CANDIDATE
 from fmrepair.agents.feedback import generic_feedback
 from fmrepair.agents.mutation.search import Found, MutationSearch, RoundDone
 from fmrepair.agents.session import RepairSession
-from fmrepair.agents.strategies import new_conversation
+from fmrepair.agents.strategies import StrategyInfo, new_conversation
 from fmrepair.verifiers.alloy.syntax import AstClient, ParseError, shared_client
 
 Span = tuple[int, int]
@@ -25,6 +25,8 @@ class MutateStrategy:
     """Fault localization + bounded mutation search over the editable paragraphs; no model calls."""
 
     name = "mutate"
+    info = StrategyInfo(("repair",), needs_model=False, processes=True, help="bounded search over edits of the "
+                        "formulas, no model; the CPU default, it repairs most here")
     depth = 3
 
     def __init__(self, client: AstClient | None = None) -> None:
@@ -65,6 +67,8 @@ class HybridStrategy:
     what search learned goes into the next prompt. The candidate budget is shared between rounds."""
 
     name = "hybrid"
+    info = StrategyInfo(("repair",), processes=True, help="the mutation search started from model answers "
+                        "(when a model is at hand)")
     depth = 2
 
     def __init__(self, client: AstClient | None = None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from fmrepair.eval.suites.base import Candidate, Scored, SuiteLoad, check_mode, finish_load
 from fmrepair.eval.suites.preprocess import ORACLE_MARKER, normalize_newlines, remove_lone_dash_lines
@@ -57,7 +58,17 @@ class Alloy4FunSuite:
     def score(self, task: Task, candidate: Candidate) -> Scored:
         from fmrepair.eval.scoring import repair_score
 
-        return repair_score(task, candidate)
+        return repair_score(task, candidate, oracle_equivalent)
+
+
+def oracle_equivalent(
+    task: Task, candidate: str, verdict: Any, verifier: Any, root: Path | None
+) -> tuple[bool | None, str]:
+    """Alloy4Fun's equivalence: the hidden iff oracle ``check <pred>_Repaired expect 0`` (bounded
+    equivalence of the repaired predicate with its ``_OK`` reference), run with the candidate, is met."""
+    want = task.meta.get("hidden_check", "")
+    hit = [c for c in verdict.commands if c.label == want]
+    return bool(hit) and all(c.met for c in hit), ""
 
 
 def _exercise(family: str, rel: Path, faulty: str) -> str:

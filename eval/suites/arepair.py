@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from fmrepair.eval.suites.base import Candidate, Scored, SuiteLoad, check_mode, finish_load
 from fmrepair.eval.suites.preprocess import normalize_newlines, rename_primed_names, strip_fix_lines
@@ -133,7 +134,7 @@ class ARepairSuite:
     def score(self, task: Task, candidate: Candidate) -> Scored:
         from fmrepair.eval.scoring import repair_score
 
-        return repair_score(task, candidate)
+        return repair_score(task, candidate, aunit_equivalent)
 
     def _task(self, f: Path, mode: str, with_oracles: bool, realbugs: Path | None, models: Path | None) -> Task:
         text, done = clean(f.read_text(encoding="utf-8"))
@@ -213,3 +214,20 @@ def _locate(btext: str, blines: list[int], text: str) -> list[int | None]:
         want = " ".join(src[n - 1].split()) if 0 < n <= len(src) else ""
         out.append(dst.index(want) + 1 if want and want in dst else None)
     return out
+
+
+def aunit_equivalent(
+    task: Task, candidate: str, verdict: Any, verifier: Any, root: Path | None
+) -> tuple[bool | None, str]:
+    """ARepair's equivalence (a documented approximation): the candidate passes the family's AUnit test
+    suite from ``original/experiments/realbugs`` (ARepair's own correctness criterion); None when there
+    is no test suite or it does not compile against the candidate."""
+    if root is None:
+        return None, "no benchmark root given for the AUnit test suite"
+    tests = aunit_tests(task.id, root / "original" / "experiments" / "realbugs")
+    if not tests:
+        return None, "no AUnit test suite"
+    v = verifier.check(candidate.rstrip() + "\n" + tests)
+    if v.status in ("syntax_error", "type_error", "error"):
+        return None, f"AUnit tests do not compile against the candidate ({v.status})"
+    return v.status == "ok", f"AUnit tests: {sum(c.met for c in v.commands)}/{len(v.commands)} met"

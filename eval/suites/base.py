@@ -49,12 +49,14 @@ class Candidate:
     """What a suite's ``score`` judges: the artifact a strategy returned, and what scoring may use.
     ``answer``: a formalize strategy's solver answer for the artifact (FOLIO: True/False/Uncertain);
     ``verifier``: the run's verifier for the task's formalism (repair suites check with it);
-    ``root``: the suite's benchmark folder (ARepair reads its AUnit tests from there)."""
+    ``root``: the suite's benchmark folder (ARepair reads its AUnit tests from there);
+    ``model_free``: the artifact was built by a search alone (the gate's setting, docs/gate.md)."""
 
     artifact: str
     answer: str | None = None
     verifier: Any = None
     root: Path | None = None
+    model_free: bool = False
 
 
 class Scored(BaseModel):

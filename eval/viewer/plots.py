@@ -79,10 +79,14 @@ def _ecdf(runs: list[RunData], metric: str, xlabel: str) -> str | None:
 
 def is_search(run: RunData) -> bool:
     """Is the run's strategy a candidate search (mutate, hybrid)? Unknown strategies count as not."""
-    from fmrepair.agents.strategies import STRATEGY_INFO
+    from fmrepair.agents.strategies import strategy_info
+    from fmrepair.registry import UnknownName
 
     names = [n for n in str(run.manifest.settings.get("strategy") or "").split(",") if n]
-    return bool(names) and all(n in STRATEGY_INFO and STRATEGY_INFO[n].search for n in names)
+    try:
+        return bool(names) and all(strategy_info(n).search for n in names)
+    except UnknownName:
+        return False
 
 
 def candidates_to_fix(run: RunData) -> str | None:

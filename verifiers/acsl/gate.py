@@ -265,7 +265,8 @@ def gate_files(original: str | Path, candidate: str | Path, use_framac: bool = T
     return gate(read_spec(original), read_spec(candidate), use_framac=use_framac).to_dict()
 
 
-def gate_report(task: Any, candidate: str, verifier: Any = None) -> dict[str, Any]:
+def gate_report(task: Any, candidate: str, verifier: Any = None, *, model_free: bool = False) -> dict[str, Any]:
     """The registered Gate (verifiers.base.Gate): judge against what the model was given (task.visible);
-    Frama-C's normalization stands in for a verifier here, so ``verifier`` is not used."""
+    Frama-C's normalization stands in for a verifier here, so ``verifier`` is not used, and there are no
+    hidden bodies, so ``model_free`` changes nothing."""
     return gate(task.visible, candidate).to_dict()

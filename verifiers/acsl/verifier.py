@@ -12,6 +12,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from fmrepair.verifiers.acsl import env
 from fmrepair.verifiers.acsl.report import Goal, Property, parse_errors, parse_goals, parse_properties, scheduled
@@ -68,6 +69,7 @@ class AcslVerifier:
     """Frama-C WP behind the Verifier protocol. ``check`` returns the Verdict; ``run`` everything."""
 
     formalism = "acsl"
+    extensions: ClassVar[tuple[str, ...]] = (".c",)
 
     def __init__(
         self,

@@ -525,6 +525,8 @@ def gate_task(
     )
 
 
-def gate_report(task: Task, candidate: str, verifier: Verifier | None = None) -> dict[str, Any]:
+def gate_report(
+    task: Task, candidate: str, verifier: Verifier | None = None, *, model_free: bool = False
+) -> dict[str, Any]:
     """The registered Gate (verifiers.base.Gate): ``gate_task`` as a JSON-able dict."""
-    return gate_task(task, candidate, verifier).model_dump()
+    return gate_task(task, candidate, verifier, model_free=model_free).model_dump()

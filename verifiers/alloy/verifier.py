@@ -19,7 +19,7 @@ import time
 import weakref
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, ClassVar
 
 from fmrepair.verifiers.alloy.assemble import assemble
 from fmrepair.verifiers.alloy.cache import VerdictCache, cache_key
@@ -36,6 +36,7 @@ class AlloyVerifier:
     """Alloy 6.1 in-process (per worker). Safe to call `check` from several threads."""
 
     formalism = "alloy"
+    extensions: ClassVar[tuple[str, ...]] = (".als",)
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from fmrepair.procs import run_group
 from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
@@ -106,6 +106,7 @@ class MiniZincVerifier:
     """Solve MiniZinc models with the `minizinc` driver (default solver Gecode)."""
 
     formalism = "minizinc"
+    extensions: ClassVar[tuple[str, ...]] = (".mzn",)
 
     def __init__(self, binary: str = "minizinc", solver: str = "gecode") -> None:
         self.binary = binary

@@ -15,6 +15,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from fmrepair.procs import run_group
 from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
@@ -71,6 +72,7 @@ def plan_to_text(plan: object) -> str:
 
 class PddlVerifier:
     formalism = "pddl"
+    extensions: ClassVar[tuple[str, ...]] = (".pddl",)
 
     def __init__(
         self, domain_dirs: list[str] | None = None, planner: str = "fast-downward", validate: bool = True

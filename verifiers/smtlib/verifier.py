@@ -15,6 +15,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from fmrepair.verifiers.base import CheckOptions, CommandResult, Message, Verdict
 from fmrepair.verifiers.sexpr import SExprError, TopLevel, read_all
@@ -193,6 +194,7 @@ class SmtVerifier:
     """z3 in-process; cvc5 as a second parser."""
 
     formalism = "smtlib"
+    extensions: ClassVar[tuple[str, ...]] = (".smt2",)
 
     def __init__(self, strict: bool = False, second_opinion: bool = True) -> None:
         self.strict = strict

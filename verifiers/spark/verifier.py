@@ -22,6 +22,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from fmrepair.procs import run_group
 from fmrepair.sandbox import SandboxUnavailable
@@ -73,6 +74,7 @@ def _gnat() -> str:
 
 class SparkVerifier:
     formalism = "spark"
+    extensions: ClassVar[tuple[str, ...]] = (".ads", ".adb")
 
     def __init__(self, test_inputs: int = 0, prove: bool = False) -> None:
         self.test_inputs = test_inputs  # > 0: test library packages on this many generated inputs each
