@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Protocol
+from typing import ClassVar, Protocol
 
 from fmrepair.agents.conversation import Conversation
 from fmrepair.agents.feedback import (
@@ -18,7 +18,7 @@ from fmrepair.agents.session import RepairSession, StepResult
 from fmrepair.agents.toolcall import numbered
 from fmrepair.registry import LazyRegistry, UnknownName, did_you_mean
 
-StrategyKind = Literal["repair", "formalize", "annotate"]
+StrategyKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds KINDS)
 
 
 @dataclass(frozen=True)

@@ -11,32 +11,21 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from fmrepair.eval.bench_kinds import load_model
 from fmrepair.eval.bench_procs import run_in_processes, use_processes
 from fmrepair.eval.config import BenchConfig
 from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_version
 from fmrepair.eval.retry_errors import drop_errors, warn_errors
-from fmrepair.faults import InfrastructureError
 from fmrepair.inputs import InputError
 from fmrepair.registry import did_you_mean
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
-from fmrepair.serving.nomodel import NoModel
 from fmrepair.task import Task
 
-__all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "run_one", "select_tasks"]
-
-
-def load_model(cfg: BenchConfig) -> Any:
-    """The run's model (``none``: a stand-in that refuses to be called)."""
-    if cfg.model == "none":
-        return NoModel()
-    from fmrepair.serving import get_model
-
-    return get_model(cfg.model)
+__all__ = ["BenchConfig", "ConfigMismatch", "load_model", "outcomes", "run_bench", "select_tasks"]
 
 
 def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
@@ -128,127 +117,14 @@ def check_run_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allo
         log.write_manifest(old.model_copy(update={"resumes": [*old.resumes, {"time": time.time(), **code}]}))
 
 
-def _repair_config(cfg: BenchConfig, seed: int, samples: int) -> Any:
-    return cfg.repair_config(seed=seed, samples=samples)  # derived from the run config (eval/config.py)
-
-
-def equivalence_scorer(
-    suite: Any, verifier: Any, root: str | None, model_free: bool = False
-) -> Callable[[Task, str], bool | None]:
-    """Whether a repair is the reference's equal, by the suite's own ``score`` (its ``correct``:
-    Alloy4Fun, the hidden iff oracle; ARepair, the family's AUnit tests); ``model_free`` as the run's gate."""
-    from fmrepair.eval.suites.base import Candidate
-
-    where = Path(root) if root else None
-    return lambda task, candidate: suite.score(
-        task, Candidate(candidate, verifier=verifier, root=where, model_free=model_free)
-    ).correct
-
-
-def _bare_result(task: Task, cfg: BenchConfig, status: str, stop: str, **extra: Any) -> TaskResult:
-    """The result line of a task no strategy ran on (not faulty) or whose run raised (error)."""
-    from fmrepair.eval.bench_kinds import bare_results
-
-    return bare_results(task, cfg, status, stop, **extra)[0]
-
-
-def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
-    """Run one task and append its result line: a not-faulty task (its faulty text already meets every
-    command, hidden oracle included) gets a ``not_faulty`` line and no strategy; a task whose run raises
-    gets an ``error`` line (never counted as repaired)."""
-    from fmrepair.eval.bench_kinds import with_kind_defaults
-    from fmrepair.eval.suites.verify import check_faulty
-
-    cfg = with_kind_defaults(cfg, "repair")  # a caller's unresolved config: the repair defaults
-    try:
-        if check_faulty(task, verifier, cfg.check_timeout_s) == "passes":
-            why = "not_faulty: the faulty text is not faulty (it already meets every command)"
-            result = _bare_result(task, cfg, "not_faulty", why)
-            log.append_result(result)
-            return result
-        return _run_strategy(task, cfg, model, verifier, log)
-    except Exception as e:  # noqa: BLE001 - recorded on its own row, never as a repair
-        result = _bare_result(task, cfg, "error", f"error: {type(e).__name__}", error=f"{type(e).__name__}: {e}"[:2000])
-        result.infrastructure = isinstance(e, InfrastructureError)  # out of every rate (fmrepair/faults.py)
-        log.append_result(result)
-        return result
-
-
-def _rediscovered(attempts: list[Any]) -> bool:
-    """A faithful attempt holds the hidden reference body verbatim, built by the search alone (docs/gate.md)."""
-    return any(a.faithful and (a.gate or {}).get("rediscovered") for a in attempts)
-
-
-def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog) -> TaskResult:
-    from fmrepair.agents.runner import default_gate, repair_task
-    from fmrepair.agents.strategies import strategy_info
-    from fmrepair.eval.suites import get_suite, resolve_root
-
-    search_only = not strategy_info(cfg.strategy).needs_model  # no model, no prompt: the oracle never in view
-    gate = default_gate(verifier, model_free=search_only)
-    root = str(resolve_root(cfg.suite, cfg.root))
-    eq = equivalence_scorer(get_suite(cfg.suite), verifier, root, model_free=search_only)
-    from fmrepair.eval.taxonomy import taxonomy
-
-    if not cfg.independent_samples:
-        rc = _repair_config(cfg, cfg.seed, cfg.samples)
-        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
-        result = out.result
-        result.extra["taxonomy"] = taxonomy(task, out.attempts, verifier) if not result.faithful else {}
-        if _rediscovered(out.attempts):
-            result.extra["rediscovered"] = True
-        log.append_result(result)
-        return result
-    chains: list[dict[str, Any]] = []
-    parts: list[TaskResult] = []
-    all_attempts = []
-    for s in range(cfg.samples):
-        rc = _repair_config(cfg, cfg.seed + 7919 * s, 1)
-        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
-        parts.append(out.result)
-        all_attempts += out.attempts
-        chains.append(
-            {"raw": out.result.repaired, "faithful": out.result.faithful, "equivalent": out.result.equivalent}
-        )
-    best = next((p for p in parts if p.faithful), parts[0])
-    merged = best.model_copy(
-        update={
-            "repaired": any(p.repaired for p in parts),
-            "faithful": any(p.faithful for p in parts),
-            "equivalent": any(bool(p.equivalent) for p in parts)
-            if any(p.equivalent is not None for p in parts)
-            else None,
-            "attempts": sum(p.attempts for p in parts),
-            "prompt_tokens": sum(p.prompt_tokens for p in parts),
-            "completion_tokens": sum(p.completion_tokens for p in parts),
-            "seconds": sum(p.seconds for p in parts),
-            "cost_usd": sum(p.cost_usd for p in parts),
-            "verifier_calls": sum(p.verifier_calls for p in parts),
-            "cache_hits": sum(p.cache_hits for p in parts),
-            "unfaithful_rejected": sum(p.unfaithful_rejected for p in parts),
-            "gate_unknown": sum(p.gate_unknown for p in parts),
-            "extra": {
-                **best.extra,
-                # counts over every chain, like attempts (the rest of extra is the best chain's)
-                "timeouts": sum(int(p.extra.get("timeouts") or 0) for p in parts),
-                "ill_formed": sum(int(p.extra.get("ill_formed") or 0) for p in parts),
-                "chains": chains,
-                "taxonomy": taxonomy(task, all_attempts, verifier) if not any(p.faithful for p in parts) else {},
-                **({"rediscovered": True} if _rediscovered(all_attempts) else {}),
-            },
-        }
-    )
-    log.append_result(merged)
-    return merged
-
-
 def run_bench(
     cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None, allow_code_change: bool = False
 ) -> dict[str, Any]:
-    """Run (or resume) ``cfg`` into the run folder ``out``: the suite's kind picks the path (repair,
-    formalize, annotate: eval/bench_kinds.py); returns the score card."""
+    """Run (or resume) ``cfg`` into the run folder ``out``: each task goes to the suite's kind (eval/kinds:
+    repair, formalize, annotate, or a plug-in's); returns the score card."""
     from fmrepair.agents.strategies import strategy_names
     from fmrepair.eval.bench_kinds import Verifiers, resolve_config, run_task
+    from fmrepair.eval.kinds import get_kind
     from fmrepair.eval.metrics import summarize
     from fmrepair.eval.progress import Progress
     from fmrepair.eval.suites import get_suite, resolve_root
@@ -309,10 +185,7 @@ def run_bench(
     summary["kind"] = kind
     summary["duplicates_skipped"] = len(load.duplicates)
     summary["stop_reasons"] = dict(Counter(stop_code(r.stop_reason) or "other" for r in results))
-    if len(strategies) > 1:  # the seed 001 comparison: per strategy, transitions against zero-shot
-        from fmrepair.eval.formalize.runner import summarize as per_strategy
-
-        summary["strategies"] = per_strategy(log)
+    get_kind(kind).summarize(log, summary, strategies)
     if progress:
         warn_load_dependent(results, prog.stream)
         warn_errors(results, prog.stream)

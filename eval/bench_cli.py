@@ -46,10 +46,11 @@ def run(
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
     defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
     from fmrepair.eval.bench import ConfigMismatch, run_bench
-    from fmrepair.eval.bench_kinds import RunSetupError, resolve_config
+    from fmrepair.eval.bench_kinds import resolve_config
     from fmrepair.eval.bench_procs import UnfinishedTasks
     from fmrepair.eval.config import ConfigError, build_config, dump_config
     from fmrepair.eval.config_cli import given
+    from fmrepair.eval.kinds import RunSetupError
     from fmrepair.eval.report import markdown, run_summary
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName

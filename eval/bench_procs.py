@@ -113,16 +113,19 @@ def _exit_with_parent(parent: int) -> None:
 def _worker(cfg_json: str, inbox: Any, out: Any, cache_dir: str | None, parent: int) -> None:
     _exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from fmrepair.eval.bench import BenchConfig, load_model, run_one
-    from fmrepair.eval.bench_kinds import Verifiers
+    from fmrepair.eval.bench_kinds import Verifiers, load_model, run_task
+    from fmrepair.eval.config import BenchConfig
+    from fmrepair.eval.suites import get_suite, resolve_root
 
     cfg = BenchConfig.model_validate_json(cfg_json)
     model = load_model(cfg)
     log = _QueueLog(out)
+    suite = get_suite(cfg.suite)
+    root = resolve_root(cfg.suite, cfg.root)
     with Verifiers(workers=1, cache_dir=cache_dir) as verifiers:  # the task's formalism, from the registry
         out.put(("ready", log.pid, None))
-        while (task := inbox.get()) is not None:
-            run_one(task, cfg, model, verifiers.get(task.formalism), log)  # type: ignore[arg-type]  # a RunLog
+        while (task := inbox.get()) is not None:  # the task through its kind, as in a run without processes
+            run_task(suite.kind, task, cfg, model, verifiers, log, suite, root)  # type: ignore[arg-type]  # a RunLog
     out.put(("exit", log.pid, None))
 
 

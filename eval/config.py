@@ -62,7 +62,7 @@ class BenchConfig(BaseModel):
     ids: list[str] = Field(default_factory=list, description="only these task ids (repeatable, or comma-separated)")
     limit: int | None = Field(None, ge=0, description="only the first N selected tasks")
     # -- how to repair them
-    # fields left None take the suite's / the suite kind's default (eval/bench_kinds.py KIND_DEFAULTS), and
+    # fields left None take the suite's / the suite kind's default (eval/kinds: each kind's ``defaults``), and
     # the manifest records the resolved value
     strategy: str | None = Field(
         None,

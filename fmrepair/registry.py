@@ -1,5 +1,5 @@
 """A name registry that imports implementations lazily ("module:attr" strings): the one shape of every
-plug-in point (verifier, gate, diagnoser, model backend, strategy, suite, SLURM job kind).
+plug-in point (verifier, gate, diagnoser, model backend, strategy, suite, SLURM job kind, task kind).
 
 Third-party packages add to a point through an entry point group named ``fmrepair.<point>`` (see
 ``PLUGIN_GROUPS``), e.g. in their pyproject::
@@ -28,6 +28,7 @@ PLUGIN_GROUPS: dict[str, str] = {
     "strategy": "fmrepair.strategies",
     "suite": "fmrepair.suites",
     "slurm-kind": "fmrepair.slurm_kinds",
+    "kind": "fmrepair.kinds",
 }
 
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_valid
 FORMAT_VERSION = 2  # 1: untyped verdict/gate dicts, no kind/source (upgraded on read)
 
 # what a run does: repair a faulty spec, formalize a natural-language task, annotate code (ACSL)
-RunKind = Literal["repair", "formalize", "annotate"]
+RunKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds)
 RUN_KINDS: tuple[str, ...] = ("repair", "formalize", "annotate")
 # the formalize strategies of seed 001: a format-1 run whose results use them is a formalize run
 # the strategy names a format-1 formalize log used (a fact of that old format, not the strategy registry)

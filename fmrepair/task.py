@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -20,7 +20,7 @@ class Task(BaseModel):
     id: str
     suite: str
     formalism: str = "alloy"
-    kind: Literal["repair", "formalize", "annotate"] = "repair"
+    kind: str = "repair"  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds)
     visible: str  # everything a model may ever see
     frozen: list[FrozenRegion] = Field(default_factory=list)
     hidden_oracle: str = ""  # appended at check time only; never in a prompt

@@ -270,7 +270,8 @@ def test_compare_leaves_not_faulty_tasks_out(tmp_path):
 
 
 def test_a_task_whose_run_raises_is_an_error_never_a_repair(tmp_path, monkeypatch):
-    from fmrepair.eval.bench import BenchConfig, run_one
+    from fmrepair.eval.bench import BenchConfig
+    from fmrepair.eval.kinds.repair import run_one
     from fmrepair.task import Task
 
     class Broken:

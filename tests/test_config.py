@@ -124,9 +124,9 @@ def test_repair_settings_are_derived_from_the_run_config():
     for name, model in shared.items():
         mine, theirs = BenchConfig.model_fields[name], model.model_fields[name]
         assert (mine.default, mine.description) == (theirs.default, theirs.description), name
-    from fmrepair.eval.bench_kinds import KIND_DEFAULTS
+    from fmrepair.eval.kinds import get_kind
 
-    repair = KIND_DEFAULTS["repair"]
+    repair = get_kind("repair").defaults
     assert (repair["k"], repair["temperature"], repair["check_timeout_s"]) == (
         Budget().iterations, RepairConfig().temperature, RepairConfig().check_timeout_s
     )

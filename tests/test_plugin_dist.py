@@ -2,7 +2,8 @@
 distribution (a copy of the package and a ``.dist-info`` with its entry points, on PYTHONPATH) and each
 of its plug-ins is reached the way a user reaches a built-in: a verifier found by its file suffix in
 `fmrepair check`, a strategy and a suite (with the strategy's facts: no model) run by `bench run` with
-the plug-in gate, and a SLURM job kind rendered by `fmrepair slurm render`."""
+the plug-in gate, a task kind of its own run by the same engine, and a SLURM job kind rendered by
+`fmrepair slurm render`."""
 
 from __future__ import annotations
 
@@ -26,9 +27,14 @@ tally = fmrepair_toy:tally_gate
 
 [fmrepair.strategies]
 tally-add = fmrepair_toy:AddOne
+tally-look = fmrepair_toy:Look
 
 [fmrepair.suites]
 tally = fmrepair_toy:TallySuite
+tally-audit = fmrepair_toy:AuditSuite
+
+[fmrepair.kinds]
+tally-audit = fmrepair_toy:AuditKind
 
 [fmrepair.slurm_kinds]
 tally = fmrepair_toy:tally_job
@@ -92,6 +98,27 @@ def test_a_plug_in_strategy_and_suite_run_through_bench_with_the_plug_in_gate(si
     attempts = [json.loads(x) for x in (out / "attempts.jsonl").read_text().splitlines()]
     assert [a["faithful"] for a in attempts if a["task_id"] == "short"] == [False, True]
     assert short["model"] == "none"  # the strategy's facts: it needs no model, none was loaded
+
+
+def test_a_plug_in_task_kind_runs_through_the_same_engine(site: Path, tmp_path: Path) -> None:
+    root = tmp_path / "bench"
+    root.mkdir()
+    (root / "short.tally").write_text("want 3\n1\n")
+    (root / "met.tally").write_text("want 1\n1\n")
+    out = tmp_path / "run"
+    r = _cli(site, "bench", "run", "--suite", "tally-audit", "--root", str(root), "--out", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = {d["task_id"]: d for d in map(json.loads, (out / "results.jsonl").read_text().splitlines())}
+    assert {k: (d["strategy"], d["repaired"], d["stop_reason"]) for k, d in rows.items()} == {
+        "met": ("tally-look", True, "audited"), "short": ("tally-look", False, "audited")}
+    assert json.loads((out / "manifest.json").read_text())["kind"] == "tally-audit"
+    r = _cli(site, "bench", "run", "--suite", "tally-audit", "--root", str(root), "--out", str(tmp_path / "x"),
+             "--samples", "2")
+    assert r.returncode == 2 and "an audit takes one sample" in r.stderr  # the kind's own check, before a run
+    assert not (tmp_path / "x" / "results.jsonl").exists()
+    r = _cli(site, "bench", "run", "--suite", "tally-audit", "--root", str(root), "--out", str(tmp_path / "y"),
+             "--strategy", "mutate")
+    assert r.returncode == 2 and "tally-audit tasks" in r.stderr and "tally-look" in r.stderr
 
 
 def test_a_plug_in_slurm_job_kind_renders(site: Path, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ POINTS = {
     "strategy": ("fmrepair.agents.strategies", "STRATEGIES", "fmrepair.agents.strategies", "Strategy"),
     "suite": ("fmrepair.eval.suites", "SUITES", "fmrepair.eval.suites.base", "Suite"),
     "slurm-kind": ("fmrepair.slurm.kinds", "JOB_KINDS", "fmrepair.slurm.kinds", "JobKind"),
+    "kind": ("fmrepair.eval.kinds", "KINDS", "fmrepair.eval.kinds.base", "KindSpec"),
 }
 
 

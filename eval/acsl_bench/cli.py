@@ -36,7 +36,7 @@ def annotate_cmd(bench: str = typer.Option(..., "--bench", help="A built benchma
     as `fmrepair bench run --suite acsl-removal --root BENCH --samples N --k R+1`."""
     from fmrepair.eval.acsl_bench.metrics import summarize
     from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench
-    from fmrepair.eval.bench_kinds import RunSetupError
+    from fmrepair.eval.kinds import RunSetupError
     from fmrepair.inputs import InputError
     from fmrepair.runlog import RunLog
 

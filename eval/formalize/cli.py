@@ -29,7 +29,7 @@ def formalize(
     from pathlib import Path
 
     from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench, select_tasks
-    from fmrepair.eval.bench_kinds import RunSetupError
+    from fmrepair.eval.kinds import RunSetupError
     from fmrepair.eval.suites.base import SEED_001
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -40,7 +40,7 @@ def finish_load(tasks: list[Task], raw: list[tuple[str, str]], problems: list[st
     return SuiteLoad(tasks, dups, defects, problems)
 
 
-SuiteKind = Literal["repair", "formalize", "annotate"]
+SuiteKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds KINDS)
 SEED_001 = "zero-shot,self-review,gated"  # the seed 001 comparison: a formalize suite's default strategy set
 
 

@@ -93,6 +93,48 @@ class TallySuite:
         return Scored(correct=v.ok, raw=v.ok, faithful=v.ok)
 
 
+class Look:
+    """The audit kind's strategy: no model, nothing to do but look."""
+
+    name = "tally-look"
+    info = StrategyInfo(("tally-audit",), needs_model=False, help="toy: report whether the tally is met")
+
+    def run(self, session: Any) -> None:
+        raise TypeError("the audit kind runs it")
+
+
+class AuditKind:
+    """A task kind of its own: one result line per task, ``repaired`` when the file is already met."""
+
+    name = "tally-audit"
+    defaults: ClassVar[dict[str, Any]] = {"k": 1, "samples": 1, "temperature": 0.0, "max_new_tokens": 1,
+                                          "check_timeout_s": 5.0, "edit_mode": "whole"}
+
+    def configure(self, cfg: Any) -> None:
+        from fmrepair.eval.kinds import RunSetupError
+
+        if cfg.samples != 1:
+            raise RunSetupError("an audit takes one sample")
+
+    def run(self, task: Task, cfg: Any, model: Any, verifiers: Any, log: Any, suite: Any, root: Any) -> list[Any]:
+        from fmrepair.runlog import TaskResult
+
+        met = verifiers.get(task.formalism).check(task.visible).ok
+        row = TaskResult(task_id=task.id, strategy=cfg.strategy, model=cfg.model, status="ran", repaired=met,
+                         faithful=met, equivalent=None, iterations=1, attempts=0, stop_reason="audited")
+        log.append_result(row)
+        return [row]
+
+    def summarize(self, log: Any, summary: dict[str, Any], strategies: tuple[str, ...]) -> None:
+        summary["audited"] = len(log.results())
+
+
+class AuditSuite(TallySuite):
+    name = "tally-audit"
+    kind = "tally-audit"
+    default_strategy = "tally-look"
+
+
 TEMPLATE = """{% include "_header.sh.j2" %}
 {% include "_env.sh.j2" %}
 
