@@ -16,7 +16,7 @@ from fmrepair.agents.feedback import (
 from fmrepair.agents.prompting import render
 from fmrepair.agents.session import RepairSession, StepResult
 from fmrepair.agents.toolcall import numbered
-from fmrepair.registry import LazyRegistry, UnknownName, did_you_mean
+from fmrepair.registry import LazyRegistry, UnknownName
 
 StrategyKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds KINDS)
 
@@ -76,9 +76,7 @@ def get_strategy(name: str) -> Strategy:
 
 def strategy_info(name: str) -> StrategyInfo:
     """The facts of the strategy called ``name`` (a built-in or a plug-in), from its class."""
-    if name not in STRATEGIES:
-        raise UnknownName(did_you_mean("strategy", name, STRATEGIES.names()))
-    cls = STRATEGIES.load(name)
+    cls = STRATEGIES.load(name)  # an unknown name: UnknownName with a did-you-mean (fmrepair/registry.py)
     info = getattr(cls, "info", None)
     if not isinstance(info, StrategyInfo):
         target = STRATEGIES.target(name)
