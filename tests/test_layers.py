@@ -1,7 +1,7 @@
 """The architecture contract (docs/architecture.md "Layers"), checked on every test run.
 
-1. Layers, with import-linter ([tool.importlinter] in pyproject.toml; plain `lint-imports` in the repository
-   root, which reaches the top-level folders through the links fmrepair/agents -> ../agents, ...):
+1. Layers, with import-linter ([tool.importlinter] in pyproject.toml; `scripts/lint_imports.py` stages the
+   package as the wheel lays it out, fmrepair/*.py with agents/, eval/, ... under it, and runs `lint-imports`):
    the core (fmrepair/*.py) imports no layer; verifiers/ and serving/ only the core; agents/ the core,
    verifiers/, serving/; eval/ may import agents/, never the reverse; train/ and slurm/ on top.
 2. No module reaches into another module's private names: no ``from fmrepair.x import _name``, no
@@ -96,12 +96,13 @@ def test_the_private_name_scan_finds_each_form(tmp_path: Path) -> None:
 SUBPACKAGES = ("agents", "eval", "serving", "slurm", "train", "verifiers")
 
 
-def test_the_package_tree_links_each_top_level_folder() -> None:
-    """pyproject maps fmrepair.agents onto agents/ (and so on); fmrepair/agents is a link to it, so that
-    tools that walk the package folder (import-linter, grimp) see one tree."""
+def test_the_package_folder_holds_no_links() -> None:
+    """pyproject maps fmrepair.agents onto agents/ (and so on): each module has one home, seen once by grep,
+    editors and structure tools, so nothing under fmrepair/ is a link."""
+    links = [p for p in (ROOT / "fmrepair").rglob("*") if p.is_symlink()]
+    assert links == []
     for name in SUBPACKAGES:
-        link = ROOT / "fmrepair" / name
-        assert link.is_symlink() and link.resolve() == (ROOT / name).resolve(), link
+        assert (ROOT / name / "__init__.py").is_file(), name
 
 
 def test_a_built_wheel_holds_every_subpackage_and_its_data(tmp_path) -> None:
@@ -114,8 +115,8 @@ def test_a_built_wheel_holds_every_subpackage_and_its_data(tmp_path) -> None:
     src.mkdir()
     for name in ["pyproject.toml", "README.md"]:
         shutil.copy(ROOT / name, src / name)
-    shutil.copytree(ROOT / "fmrepair", src / "fmrepair", ignore=shutil.ignore_patterns("__pycache__", *SUBPACKAGES))
-    for name in SUBPACKAGES:  # the real folders the package-dir mapping names (not the links)
+    shutil.copytree(ROOT / "fmrepair", src / "fmrepair", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in SUBPACKAGES:  # the folders the package-dir mapping names
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     built = subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path / "dist"),
@@ -161,10 +162,33 @@ def test_pyproject_lists_every_package_once() -> None:
     assert len(listed) == len(set(listed)) and set(listed) == found, sorted(found ^ set(listed))
 
 
-def test_layer_contract_holds() -> None:
+def _lint_imports():
     # not skipped when missing: the contract is the CI check (scripts/setup.sh installs the dev extra)
     assert importlib.util.find_spec("importlinter"), "pip install -e '.[dev]' (import-linter)"
-    cmd = [sys.executable, "-c", "from importlinter.cli import lint_imports_command as c; c()", "--no-cache"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=ROOT)  # = `lint-imports`
+    spec = importlib.util.spec_from_file_location("lint_imports", ROOT / "scripts" / "lint_imports.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_layer_contract_holds(tmp_path: Path) -> None:
+    lint = _lint_imports()
+    top = lint.stage(tmp_path)
+    assert sorted(p.name for p in top.iterdir() if p.is_dir() and p.name != "__pycache__") == sorted(SUBPACKAGES)
+    done = lint.lint(tmp_path, ["--no-cache"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "2 kept, 0 broken" in done.stdout  # the layers, and the run engine inside eval/
+
+
+def test_the_layer_check_sees_an_import_against_the_layers(tmp_path: Path) -> None:
+    """The staged tree is walked in full: an upward import in a verifier, and a suite importing the
+    engine, each break a contract."""
+    lint = _lint_imports()
+    top = lint.stage(tmp_path)
+    (top / "verifiers" / "upward.py").write_text("import fmrepair.eval.bench\n", encoding="utf-8")
+    (top / "eval" / "suites" / "engine.py").write_text("from fmrepair.eval import bench_kinds\n", encoding="utf-8")
+    done = lint.lint(tmp_path, ["--no-cache"], capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0
+    assert "0 kept, 2 broken" in done.stdout, done.stdout[-4000:]
+    assert "fmrepair.verifiers.upward" in done.stdout and "fmrepair.eval.suites.engine" in done.stdout
