@@ -7,7 +7,7 @@ counted by files with those tasks rerun.
 ``scan`` prepares the search on every task of a suite (no analyzer call) and lists the tasks whose editable
 paragraphs have a hole: the only tasks whose search the hole changes (without one, the search's targets
 and every level are what they were). ``files`` counts a full-family archive by files (seed 000 Table 6,
-eval/files_table.py) with the outcomes of the tasks in RERUN_ARCHIVE taking the place of theirs; it
+eval/report/files_table.py) with the outcomes of the tasks in RERUN_ARCHIVE taking the place of theirs; it
 refuses when a task with a hole was not rerun, or when the rerun holds a task without one.
 """
 
@@ -24,8 +24,8 @@ from types import SimpleNamespace
 from fmrepair.agents.config import Budget, RepairConfig
 from fmrepair.agents.mutation.search import MutationSearch
 from fmrepair.agents.runner import editable_paragraphs
-from fmrepair.eval.files_table import count_files
-from fmrepair.eval.runs import open_run
+from fmrepair.eval.report.files_table import count_files
+from fmrepair.eval.report.runs import open_run
 from fmrepair.eval.suites import get_suite, resolve_root
 from fmrepair.eval.suites.base import check_mode
 from fmrepair.verifiers.alloy.syntax import ParseError, shared_client

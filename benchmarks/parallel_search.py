@@ -30,7 +30,7 @@ def _cpu() -> float:
 
 
 def run(a: argparse.Namespace, workers: int, i: int) -> dict:
-    from fmrepair.eval.bench import outcomes
+    from fmrepair.eval.run.engine import outcomes
     from fmrepair.runlog import RunLog
 
     out = Path(a.out) / f"run{i}_w{workers}"

@@ -62,7 +62,7 @@ def split(folder: Path) -> str:
     """Which split a run's tasks come from (docs/heldout.md). The families under benchmarks/heldout/ were
     written inside the project, mostly one operator from the answer: a synthetic near-mutant regression
     set, not evidence of generalization (issue 35); only real submissions nobody tuned on are."""
-    from fmrepair.eval.report import load_manifest
+    from fmrepair.eval.report.tables import load_manifest
 
     root = str(load_manifest(folder).settings.get("root") or "").replace("\\", "/") + "/"
     if "benchmarks/heldout/" in root:
@@ -73,7 +73,7 @@ def split(folder: Path) -> str:
 
 
 def row(folder: Path) -> str:
-    from fmrepair.eval.report import run_summary
+    from fmrepair.eval.report.tables import run_summary
 
     s = run_summary(folder, distance=False)
     run, o = s["run"], s["overall"]
@@ -111,7 +111,7 @@ def row(folder: Path) -> str:
 
 def _group(folder: Path) -> tuple[Any, ...]:
     """One README row per suite, mode, families and split."""
-    from fmrepair.eval.report import load_manifest
+    from fmrepair.eval.report.tables import load_manifest
 
     m = load_manifest(folder)
     st = m.settings
@@ -121,13 +121,13 @@ def _group(folder: Path) -> tuple[Any, ...]:
 
 def current(folders: list[Path]) -> list[Path]:
     """The newest finished archive of each group (the newest unfinished one where none finished)."""
-    from fmrepair.eval.report import load_manifest
+    from fmrepair.eval.report.tables import load_manifest
 
     best: dict[tuple[Any, ...], tuple[tuple[bool, str], Path]] = {}
     for f in folders:
         m = load_manifest(f)
         expected = m.config.get("tasks")
-        from fmrepair.eval.runs import open_run
+        from fmrepair.eval.report.runs import open_run
 
         finished = not isinstance(expected, int) or len(open_run(f).results) >= expected
         key = (finished, str(m.created or ""))

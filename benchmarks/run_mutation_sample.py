@@ -28,7 +28,7 @@ from pathlib import Path
 
 
 def sample_ids(per_exercise: int, seed: int, families: list[str] | None = None) -> list[str]:
-    from fmrepair.eval.bench import BenchConfig, select_tasks
+    from fmrepair.eval.run.engine import BenchConfig, select_tasks
 
     tasks, _ = select_tasks(BenchConfig(suite="alloy4fun"))
     groups: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "ids":
         print(" ".join(ids))
         return 0
-    from fmrepair.eval.bench import BenchConfig, run_bench
+    from fmrepair.eval.run.engine import BenchConfig, run_bench
 
     cfg = BenchConfig(
         suite="alloy4fun",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -200,11 +201,22 @@ instances)."""
 GATE_EXIT = {"faithful": 0, "unfaithful": 1, "unknown": 3, "narrows": 4}
 
 
-def register(app: typer.Typer) -> None:
-    """Add this subsystem's commands to the root app: `tasks ...` (with `tasks build-acsl`, the removal-
-    schema benchmark builder that is also the old `acsl bench`) and `gate`."""
-    from fmrepair.eval.acsl_bench.cli import bench_cmd
+@tasks_app.command("build-acsl")
+def build_acsl_cmd(
+    out: str = typer.Option(..., "--out", help="Output folder."),
+    sources: str = typer.Option("examples/acsl", "--sources", help="Folder of proved .c programs."),
+    workers: int = typer.Option(2, "--workers", min=1),
+    goal_timeout: float = typer.Option(10.0, "--goal-timeout"),
+) -> None:
+    """Build the ACSL removal-schema benchmark (eval/acsl_bench): keeps only variants Frama-C fails on."""
+    from fmrepair.eval.acsl_bench import build
 
-    tasks_app.command("build-acsl")(bench_cmd)
+    summary = build(sorted(Path(sources).glob("*.c")), Path(out), workers=workers, goal_timeout_s=goal_timeout)
+    keys = ("programs", "proved", "generated", "kept", "kept_total")
+    typer.echo(json.dumps({k: summary[k] for k in keys} | {"not_proved": list(summary["not_proved"])}, indent=1))
+
+
+def register(app: typer.Typer) -> None:
+    """Add this subsystem's commands to the root app: `tasks ...` and `gate`."""
     app.add_typer(tasks_app, name="tasks")
     app.command("gate")(gate_cmd)

@@ -1,7 +1,7 @@
 """The one typed run config of `fmrepair bench run`.
 
 Every setting of a benchmark run is a field of `BenchConfig`, declared once: its name, type, default and
-description. The `bench run` options are generated from these fields (eval/config_cli.py), a YAML file
+description. The `bench run` options are generated from these fields (eval/run/options.py), a YAML file
 (``--config run.yaml``) holds the same keys, the manifest records the resolved config, and the repair
 settings of a task (`RepairConfig`, `Budget`) are derived from it (`repair_config`). Fields that the
 repair settings already declare take their default, constraints and description from there, so there is
@@ -9,7 +9,7 @@ no second list of defaults.
 
 A field's ``json_schema_extra`` may say:
 - ``identity: False``: it does not change results (parallelism, caching), so a resumed run may differ in
-  it (eval/identity.py); every other field is part of a run's identity.
+  it (eval/run/identity.py); every other field is part of a run's identity.
 - ``cli``: the option's name when it is not ``--field-name`` (``check_timeout_s`` is ``--timeout``).
 """
 

@@ -12,8 +12,7 @@ reaches a report.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fmrepair.task import Task
@@ -54,13 +53,10 @@ def task_distance(task: Task) -> int | None:
     return None
 
 
-def distances(suite: str, root: str | Path | None, mode: str | None = None) -> dict[str, int]:
-    """Task id -> distance for every task of an Alloy repair suite that has a reference."""
-    from fmrepair.eval.suites import get_suite, resolve_root
-
-    load = get_suite(suite).load(resolve_root(suite, root), mode)
+def distances(tasks: Iterable[Task]) -> dict[str, int]:
+    """Task id -> distance for every task (of an Alloy repair suite) that has a reference."""
     out = {}
-    for t in load.tasks:
+    for t in tasks:
         d = task_distance(t)
         if d is not None:
             out[t.id] = d

@@ -1,4 +1,5 @@
-"""Scoring of one candidate repair: raw, faithful, equivalent.
+"""Scoring of one candidate: what a suite judges (Candidate) and its hidden-reference score (Scored); the repair
+scoring, raw, faithful, equivalent:
 
 - raw: the candidate with the task's hidden oracle appended compiles and every command is met
   (visible and hidden; a check without ``expect`` must find no counterexample, a run an instance).
@@ -16,11 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, Field
 
-from fmrepair.eval.suites.base import Candidate, Scored
 from fmrepair.task import Task
 from fmrepair.verifiers.alloy.gate import FaithfulnessReport, gate_task
 from fmrepair.verifiers.base import Verdict, Verifier
@@ -28,6 +30,34 @@ from fmrepair.verifiers.base import Verdict, Verifier
 # a suite's equivalence check of a faithful candidate: (task, candidate, its verdict with the hidden
 # oracle, the verifier, the suite's benchmark folder) -> (equivalent or None when undecided, a note)
 Equivalence = Callable[[Task, str, Verdict, Verifier, "Path | None"], "tuple[bool | None, str]"]
+
+
+@dataclass
+class Candidate:
+    """What a suite's ``score`` judges: the artifact a strategy returned, and what scoring may use.
+    ``answer``: a formalize strategy's solver answer for the artifact (FOLIO: True/False/Uncertain);
+    ``verifier``: the run's verifier for the task's formalism (repair suites check with it);
+    ``root``: the suite's benchmark folder (ARepair reads its AUnit tests from there);
+    ``model_free``: the artifact was built by a search alone (the gate's setting, docs/gate.md)."""
+
+    artifact: str
+    answer: str | None = None
+    verifier: Any = None
+    root: Path | None = None
+    model_free: bool = False
+
+
+class Scored(BaseModel):
+    """A hidden-reference score. ``correct`` is the suite's headline: formalize, the artifact's answer
+    matches the reference; repair, equivalent to the reference; annotate, proved and faithful. None:
+    it could not be decided (logged as status "unknown", never correct)."""
+
+    correct: bool | None
+    raw: bool | None = None  # repair/annotate: every check met (before the faithfulness gate)
+    faithful: bool | None = None  # repair/annotate: raw and the gate passed
+    equivalent: bool | None = None  # repair: equal to the reference, where one is known
+    detail: dict[str, Any] = Field(default_factory=dict)
+    note: str = ""
 
 
 class Score(BaseModel):

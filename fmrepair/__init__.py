@@ -1,3 +1,3 @@
 """fmrepair: repair and write formal specifications with local language models, checked by real verifiers."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -3,8 +3,7 @@ import contract in pyproject.toml) but imports none of them directly: each subsy
 through a light `cli` module named here by string (no heavy imports at module level, so `fmrepair
 --help` stays instant; tests/test_cli_verbs.py checks that).
 
-Verbs: check, gate, repair, serve, models, tasks, bench, train, slurm. Old names stay as hidden aliases
-for one release (check-pair, pddl-equiv, acsl, view, formalize, formalize-report; docs/cli.md).
+Verbs: check, gate, repair, strategies, serve, models, tasks, bench, train, slurm (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -28,14 +27,9 @@ _SUBSYSTEMS = [
     "fmrepair.eval.cli",
     "fmrepair.serving.cli",
     "fmrepair.agents.cli",
-    "fmrepair.eval.bench_cli",
-    "fmrepair.verifiers.cli_pairs",
-    "fmrepair.eval.formalize.cli",
-    "fmrepair.verifiers.acsl.cli",
-    "fmrepair.eval.acsl_bench.cli",
+    "fmrepair.eval.run.cli",
     "fmrepair.train.cli",
     "fmrepair.slurm.cli",
-    "fmrepair.eval.viewer.cli",
 ]
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from fmrepair.eval.config_cli import FROM_OPTIONS, with_config_options
+from fmrepair.eval.run.options import FROM_OPTIONS, with_config_options
 from fmrepair.slurm.config import SITE_FIELDS, SlurmConfig
 from fmrepair.slurm.kinds import (
     CLUSTER_PANEL,
@@ -255,7 +255,7 @@ def merge_command(
 
 def register(app: typer.Typer) -> None:
     """`fmrepair slurm ...`, and `merge` in the `fmrepair bench` group."""
-    from fmrepair.eval.bench_cli import bench_app
+    from fmrepair.eval.run.cli import bench_app
 
     app.add_typer(slurm_app, name="slurm")
     if not any(c.name == "merge" for c in bench_app.registered_commands):

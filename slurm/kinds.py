@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Protocol
 import typer
 
 from fmrepair.eval.config import BenchConfig
-from fmrepair.eval.config_cli import FROM_OPTIONS, given, with_config_options
+from fmrepair.eval.run.options import FROM_OPTIONS, given, with_config_options
 from fmrepair.registry import LazyRegistry
 from fmrepair.slurm.config import SITE_FIELDS, Resources, SlurmConfig
 from fmrepair.slurm.render import Job
@@ -273,8 +273,8 @@ def formalize_kind(
     site: dict[str, Any] = FROM_OPTIONS,
     resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
-    """`fmrepair formalize` (zero-shot, self-review, gated) and its Table 1 report. Other `fmrepair
-    formalize` options (--start, --limit, --workers, --rounds, --root, ...) are passed through."""
+    """`fmrepair bench run` with the seed 001 strategy set (zero-shot, self-review, gated) and its Table 1
+    report. Other `bench run` options (--limit, --workers, --k, --root, ...) are passed through."""
     from fmrepair.slurm.jobs import formalize_job
 
     cfg, res = _setup("formalize", config, site, resources)

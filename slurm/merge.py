@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair.eval.config import BenchConfig
-from fmrepair.eval.identity import IDENTITY
+from fmrepair.eval.run.identity import IDENTITY
 from fmrepair.runlog import RunLog, RunManifest, read_jsonl
 from fmrepair.slurm.shard import ShardRecord, interleave, read_record
 

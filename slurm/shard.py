@@ -49,7 +49,7 @@ class Selection(BaseModel):
         return parts[0] + (f" ({', '.join(parts[1:])})" if len(parts) > 1 else "")
 
     def task_ids(self) -> list[str]:
-        from fmrepair.eval.bench import select_tasks
+        from fmrepair.eval.run.engine import select_tasks
 
         cfg = BenchConfig(**self.model_dump())
         tasks, _ = select_tasks(cfg)

@@ -84,7 +84,7 @@ Content = bytes | str | Link  # str: one of DIR, FIFO, MISSING
 @dataclass
 class Case:
     id: str
-    command: str  # check | check-pair | pddl-equiv
+    command: str  # check (one file) | pair (`check A B`) | equiv (`check --equiv A B`)
     files: dict[str, Content]
     args: list[str]  # names in the case folder (or absolute paths)
     tools: tuple[str, ...] = ()  # formalisms whose verifier the case reaches
@@ -270,7 +270,7 @@ def _pair(
     may_pass: bool = False,
     codes: frozenset[int] = frozenset({1, 2}),
 ) -> Case:
-    """A two-file case (`check-pair MODEL DATA`, `pddl-equiv A B`); None: the file is not there."""
+    """A two-file case (`check MODEL DATA`, `check --equiv A B`); None: the file is not there."""
     files = {n: c for n, c in zip(names, (first, second), strict=True) if c is not None}
     return Case(case_id, command, files, list(names), tools, may_pass, codes)
 
@@ -296,12 +296,12 @@ def _pair_cases() -> Iterator[Case]:
     }
     for name, (data, codes) in dzn_bad.items():
         tools = () if codes == INPUT_ERROR else mzn
-        yield _pair(f"pair-mzn-dzn-{name}", "check-pair", md, model, data, tools, codes=codes or frozenset({1, 2}))
-    yield _pair("pair-mzn-dzn-missing", "check-pair", md, model, None, codes=INPUT_ERROR)
+        yield _pair(f"pair-mzn-dzn-{name}", "pair", md, model, data, tools, codes=codes or frozenset({1, 2}))
+    yield _pair("pair-mzn-dzn-missing", "pair", md, model, None, codes=INPUT_ERROR)
     crlf = MZN_MODEL.replace("\n", "\r\n").encode()
-    yield _pair("pair-mzn-dzn-crlf", "check-pair", md, crlf, b"n = 3;\r\n", mzn, may_pass=True)
+    yield _pair("pair-mzn-dzn-crlf", "pair", md, crlf, b"n = 3;\r\n", mzn, may_pass=True)
     for name, data in {"truncated": model[:20], "garbage": b"solve solve solve", "dzn_text": dzn}.items():
-        yield _pair(f"pair-mzn-model-{name}", "check-pair", md, data, dzn, mzn)
+        yield _pair(f"pair-mzn-model-{name}", "pair", md, data, dzn, mzn)
     deep_goal = "(and " * 5_000 + "(on)" + ")" * 5_000
     variants = {
         "domain_truncated": (DOMAIN[:70], PROBLEM),
@@ -320,12 +320,12 @@ def _pair_cases() -> Iterator[Case]:
     }
     for name, (dom, prob) in variants.items():
         may_pass = name in ("crlf", "unicode_names")
-        yield _pair(f"pair-pddl-{name}", "check-pair", dp, dom.encode(), prob.encode(), pddl, may_pass)
-    yield _pair("pair-pddl-problem-missing", "check-pair", dp, DOMAIN.encode(), None, codes=INPUT_ERROR)
-    yield _pair("pair-pddl-problem-binary", "check-pair", dp, DOMAIN.encode(), b"\x00\xff", codes=INPUT_ERROR)
+        yield _pair(f"pair-pddl-{name}", "pair", dp, dom.encode(), prob.encode(), pddl, may_pass)
+    yield _pair("pair-pddl-problem-missing", "pair", dp, DOMAIN.encode(), None, codes=INPUT_ERROR)
+    yield _pair("pair-pddl-problem-binary", "pair", dp, DOMAIN.encode(), b"\x00\xff", codes=INPUT_ERROR)
     for names in [("m.mzn", "p.pddl"), ("d.dzn", "m.mzn"), ("m.txt", "d.dzn"), ("p.pddl", "d.dzn"), ("x.mzn", "y.mzn")]:
         case_id = f"pair-kinds-{names[0]}-{names[1]}"
-        yield _pair(case_id, "check-pair", names, b"x = 1;\n", b"x = 1;\n", codes=INPUT_ERROR)
+        yield _pair(case_id, "pair", names, b"x = 1;\n", b"x = 1;\n", codes=INPUT_ERROR)
     deep_init = "(" * 20_000 + ")" * 20_000
     equiv = {
         "unbalanced": ("(define (problem a) (:domain switch) (:init (off)", PROBLEM),
@@ -341,10 +341,10 @@ def _pair_cases() -> Iterator[Case]:
     ab = ("a.pddl", "b.pddl")
     for name, (a, b) in equiv.items():
         may_pass = name in ("crlf", "domain_text")
-        yield _pair(f"pddl-equiv-{name}", "pddl-equiv", ab, a.encode(), b.encode(), pddl, may_pass)
-    yield _pair("pddl-equiv-missing", "pddl-equiv", ab, PROBLEM.encode(), None, codes=INPUT_ERROR)
-    yield _pair("pddl-equiv-empty", "pddl-equiv", ab, PROBLEM.encode(), b"", codes=INPUT_ERROR)
-    yield _pair("pddl-equiv-directory", "pddl-equiv", ab, DIR, PROBLEM.encode(), codes=INPUT_ERROR)
+        yield _pair(f"pddl-equiv-{name}", "equiv", ab, a.encode(), b.encode(), pddl, may_pass)
+    yield _pair("pddl-equiv-missing", "equiv", ab, PROBLEM.encode(), None, codes=INPUT_ERROR)
+    yield _pair("pddl-equiv-empty", "equiv", ab, PROBLEM.encode(), b"", codes=INPUT_ERROR)
+    yield _pair("pddl-equiv-directory", "equiv", ab, DIR, PROBLEM.encode(), codes=INPUT_ERROR)
 
 
 CASES = [*_check_cases(), *_path_cases(), *_pair_cases()]

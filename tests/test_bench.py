@@ -208,7 +208,7 @@ def test_an_undecided_score_is_unknown_never_correct():
 
 
 def test_report_shows_each_outcome_on_its_own_row(tmp_path):
-    from fmrepair.eval.report import markdown
+    from fmrepair.eval.report.tables import markdown
     from fmrepair.runlog import RunManifest
 
     log = RunLog(tmp_path)
@@ -270,8 +270,8 @@ def test_compare_leaves_not_faulty_tasks_out(tmp_path):
 
 
 def test_a_task_whose_run_raises_is_an_error_never_a_repair(tmp_path, monkeypatch):
-    from fmrepair.eval.bench import BenchConfig
     from fmrepair.eval.kinds.repair import run_one
+    from fmrepair.eval.run.engine import BenchConfig
     from fmrepair.task import Task
 
     class Broken:

@@ -1,4 +1,4 @@
-"""Fuzz every input path of `fmrepair check`, `check-pair` and `pddl-equiv` with generated malformed
+"""Fuzz every input path of `fmrepair check` (one file, a pair, `--equiv`) with generated malformed
 inputs (issue 19 item 5): all six formalisms, ~350 cases from a fixed seed.
 
 Contract for every case: exit 1 or 2 (0 only where the mutation may leave a valid input, e.g. CRLF line
@@ -90,9 +90,9 @@ def _materialize(case: Case, folder: Path) -> list[str]:
 
 
 def _argv(case: Case, paths: list[str], as_json: bool) -> list[str]:
-    argv = [case.command, *paths]
-    if case.command != "pddl-equiv":
-        argv += ["--timeout", case.timeout] + (["--json"] if as_json else [])
+    if case.command == "equiv":
+        return ["check", "--equiv", *paths]
+    argv = ["check", *paths, "--timeout", case.timeout] + (["--json"] if as_json else [])
     if case.command == "check":
         argv += ["--memory-mb", "512"]
     return argv
@@ -112,7 +112,7 @@ def _assert_contract(case: Case, code: int, out: str, err: str, as_json: bool) -
         assert code != 0, shown
         assert out.strip() == "" and len(err_lines) == 1 and err_lines[0].strip(), shown
         return
-    if case.command == "pddl-equiv":
+    if case.command == "equiv":
         lines = out.strip().splitlines()
         assert len(lines) == 1 and set(json.loads(lines[0])) == {"equivalent", "reason"}, shown
         return

@@ -1,5 +1,6 @@
-"""The command line's verbs: `fmrepair --help` lists only the consistent verbs, the old names still work
-as hidden aliases (one release), and importing the CLI loads no heavy backend (``--help`` stays instant)."""
+"""The command line's verbs: `fmrepair --help` lists only the consistent verbs, the old names of 0.1 are gone
+(0.2.0, CHANGELOG.md), nothing is hidden, and importing the CLI loads no heavy backend (``--help`` stays
+instant)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import sys
 import typer
 
 VERBS = {"check", "gate", "repair", "strategies", "serve", "models", "tasks", "bench", "train", "slurm"}
-# old name -> what replaces it (docs/cli.md)
-ALIASES = {
+# the 0.1 names removed in 0.2.0 -> what replaces them (CHANGELOG.md)
+REMOVED = {
     "check-pair": "check MODEL.mzn DATA.dzn | check DOMAIN.pddl PROBLEM.pddl",
     "pddl-equiv": "check --equiv A.pddl B.pddl",
     "acsl": "check FILE.c, gate A.c B.c, bench run --suite acsl-removal",
@@ -33,11 +34,13 @@ def test_help_lists_only_the_consistent_verbs() -> None:
     assert shown == VERBS
 
 
-def test_old_names_are_hidden_aliases() -> None:
+def test_the_old_names_are_gone_and_nothing_is_hidden() -> None:
     commands = _commands()
-    for old in ALIASES:
-        assert old in commands, f"the old name {old!r} must keep working for one release"
-        assert commands[old].hidden, old  # type: ignore[attr-defined]
+    assert set(REMOVED).isdisjoint(commands)
+    assert [name for name, cmd in commands.items() if cmd.hidden] == []  # type: ignore[attr-defined]
+    for name in ("formalize-report", "view"):
+        done = subprocess.run([sys.executable, "-m", "fmrepair", name], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and "No such command" in done.stderr, done.stderr
 
 
 def test_bench_view_is_the_viewer() -> None:

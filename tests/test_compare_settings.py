@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from fmrepair.eval.compare import mismatched_settings
+from fmrepair.eval.report.compare import mismatched_settings
 
 
 def _run(**settings: object) -> SimpleNamespace:

@@ -14,10 +14,10 @@ from pydantic import Field
 from typer.testing import CliRunner
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.eval.bench_cli import bench_app
 from fmrepair.eval.config import BenchConfig, ConfigError, build_config, dump_config
-from fmrepair.eval.config_cli import FROM_OPTIONS, with_config_options
-from fmrepair.eval.identity import IDENTITY, identity_diffs
+from fmrepair.eval.run.cli import bench_app
+from fmrepair.eval.run.identity import IDENTITY, identity_diffs
+from fmrepair.eval.run.options import FROM_OPTIONS, with_config_options
 from fmrepair.eval.suites import default_root
 
 REPO = Path(__file__).resolve().parent.parent

@@ -193,7 +193,7 @@ def test_real_minizinc_candidates_scored_against_reference() -> None:
 @pytest.mark.skipif(shutil.which("minizinc") is None or not cpmpy_available(), reason="minizinc or cpmpy missing")
 def test_runner_scores_a_cpbench_candidate(suite_load, tmp_path: Path, monkeypatch) -> None:
     from fmrepair.agents.formalize.loop import TaskOutcome
-    from fmrepair.eval.formalize.runner import scorable, score
+    from fmrepair.eval.kinds.formalize_arms import scorable, score
     from fmrepair.verifiers.diagnosis import Diagnosis
 
     monkeypatch.setenv("FMREPAIR_CACHE", str(tmp_path / "cache"))
@@ -313,8 +313,8 @@ def test_unchecked_assignments_score_none_never_true(tmp_path: Path, monkeypatch
 
 
 def test_unknown_scores_are_counted_on_their_own_never_as_correct(tmp_path: Path) -> None:
-    from fmrepair.eval.formalize.report import pool, rows
-    from fmrepair.eval.formalize.runner import summarize
+    from fmrepair.eval.kinds.formalize_arms import summarize
+    from fmrepair.eval.report.formalize_table import pool, rows
 
     log = RunLog(tmp_path / "run")
     log.write_manifest(RunManifest(config={"suite": "cpbench"}, model={"name": "m"}))

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from fmrepair.eval.bench import outcomes
 from fmrepair.eval.metrics import summarize
+from fmrepair.eval.run.engine import outcomes
 from fmrepair.eval.suites import default_root
 from fmrepair.faults import InfrastructureError
 from fmrepair.runlog import RunLog

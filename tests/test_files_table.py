@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from fmrepair.cli import app
 from fmrepair.eval.peers import best_peer, paper_best
-from fmrepair.eval.report import ReportError, report_text
+from fmrepair.eval.report.tables import ReportError, report_text
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
 REPO = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("z3")
 from fmrepair.agents.formalize import FormalizeConfig, Formalizer, accept  # noqa: E402
 from fmrepair.agents.prompting import PromptLeak  # noqa: E402
-from fmrepair.eval.formalize.runner import run  # noqa: E402
+from fmrepair.eval.kinds.formalize_arms import run  # noqa: E402
 from fmrepair.serving import ScriptedModel  # noqa: E402
 from fmrepair.task import Task  # noqa: E402
 from fmrepair.verifiers.diagnosis import diagnose  # noqa: E402
@@ -212,7 +212,7 @@ def test_pddl_probes_counts_and_goal_conservatism() -> None:
 
 
 def test_table1_report_pools_runs_and_counts_fixes_and_breaks(tmp_path: Path) -> None:
-    from fmrepair.eval.formalize.report import pool, report, rows
+    from fmrepair.eval.report.formalize_table import pool, report, rows
     from fmrepair.runlog import RunLog, RunManifest, TaskResult
 
     def write(folder: Path, outcomes: dict[str, dict[str, bool]]) -> None:

@@ -62,7 +62,7 @@ def test_bench_gates_only_the_model_less_strategy_as_model_free():
 
 
 def test_archives_refuse_the_reference_body_except_a_recorded_rediscovery():
-    from fmrepair.eval.archive import leaks
+    from fmrepair.eval.report.archive import leaks
 
     line = {"task_id": "clean", "candidate": FIX, "faithful": True, "extra": {}}
     assert leaks(line, _task()) == ["hidden reference body"]  # e.g. a model's copy, or a rejected candidate

@@ -186,8 +186,8 @@ def test_the_layer_check_sees_an_import_against_the_layers(tmp_path: Path) -> No
     engine, each break a contract."""
     lint = _lint_imports()
     top = lint.stage(tmp_path)
-    (top / "verifiers" / "upward.py").write_text("import fmrepair.eval.bench\n", encoding="utf-8")
-    (top / "eval" / "suites" / "engine.py").write_text("from fmrepair.eval import bench_kinds\n", encoding="utf-8")
+    (top / "verifiers" / "upward.py").write_text("import fmrepair.eval.run.engine\n", encoding="utf-8")
+    (top / "eval" / "suites" / "engine.py").write_text("from fmrepair.eval.run import tasks\n", encoding="utf-8")
     done = lint.lint(tmp_path, ["--no-cache"], capture_output=True, text=True, timeout=300)
     assert done.returncode != 0
     assert "0 kept, 2 broken" in done.stdout, done.stdout[-4000:]

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from fmrepair.eval.bench import BenchConfig, outcomes
-from fmrepair.eval.bench_procs import CACHE_DIR, UnfinishedTasks, use_processes
+from fmrepair.eval.run.engine import BenchConfig, outcomes
+from fmrepair.eval.run.procs import CACHE_DIR, UnfinishedTasks, use_processes
 from fmrepair.eval.suites import default_root
 from fmrepair.runlog import RunLog
 
@@ -211,7 +211,7 @@ def test_search_budgets_are_counted_with_a_wall_cap_by_default() -> None:
 
 
 def test_the_proposal_budget_is_part_of_a_runs_identity() -> None:
-    from fmrepair.eval.identity import identity_diffs
+    from fmrepair.eval.run.identity import identity_diffs
 
     base = BenchConfig(suite="alloy4fun", strategy="mutate", model="none")
     code = {"git_commit": "a" * 40, "git_dirty": False, "git_diff_sha256": None}

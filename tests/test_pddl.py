@@ -86,13 +86,11 @@ def test_cli_check_and_pairs() -> None:
     assert r.exit_code == 0, r.stdout
     assert json.loads(r.stdout)["commands"][0]["outcome"] == "sat"
     pair = [str(EX / "blocks_domain.pddl"), str(EX / "blocks_problem.pddl")]
-    for verb in ("check", "check-pair"):  # check-pair: the old name, a hidden alias
-        r = runner.invoke(app, [verb, *pair, "--json"])
-        assert r.exit_code == 0 and json.loads(r.stdout)["status"] == "ok"
+    r = runner.invoke(app, ["check", *pair, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["status"] == "ok"
     renamed = [str(EX / "blocks_problem.pddl"), str(EX / "blocks_problem_renamed.pddl")]
-    for verb in (["check", "--equiv"], ["pddl-equiv"]):
-        r = runner.invoke(app, [*verb, *renamed])
-        assert r.exit_code == 0 and json.loads(r.stdout)["equivalent"] is True
+    r = runner.invoke(app, ["check", "--equiv", *renamed])
+    assert r.exit_code == 0 and json.loads(r.stdout)["equivalent"] is True
     # two problems without --equiv are two one-file checks (each finds its domain beside it)
     r = runner.invoke(app, ["check", *renamed, "--json"])
     assert r.exit_code in (0, 1) and [v["formalism"] for v in json.loads(r.stdout)] == ["pddl", "pddl"]

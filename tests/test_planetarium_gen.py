@@ -92,7 +92,7 @@ def test_suite_loads_with_public_domain_and_hidden_gold() -> None:
 @needs_domains
 def test_runner_scores_pddl_by_equivalence() -> None:
     from fmrepair.agents.formalize.loop import TaskOutcome
-    from fmrepair.eval.formalize.runner import score
+    from fmrepair.eval.kinds.formalize_arms import score
     from fmrepair.verifiers.diagnosis import Diagnosis
 
     t = PlanetariumGenSuite().tasks(ROOT, "blocksworld")[0]

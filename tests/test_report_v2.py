@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from fmrepair.cli import app
-from fmrepair.eval.compare import compare_runs
-from fmrepair.eval.report import open_run, report_text, run_summary
+from fmrepair.eval.report.compare import compare_runs
+from fmrepair.eval.report.tables import open_run, report_text, run_summary
 from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, RunNotFound, TaskResult
 
 REPO = Path(__file__).resolve().parent.parent
@@ -71,7 +71,7 @@ def _result_lines(model: str = "m1", fmt: int = 1, table: dict = TABLE) -> list[
 
 
 def v1_formalize_run(folder: Path, model: str = "m1", table: dict = TABLE) -> Path:
-    """A formalize run as the format-1 runner (eval/formalize/runner.py) wrote it."""
+    """A formalize run as the format-1 runner (eval/kinds/formalize_arms.py) wrote it."""
     folder.mkdir(parents=True)
     manifest = {
         "format": 1,
@@ -195,9 +195,9 @@ def test_table1_from_v2_and_v1_runs_equals_the_old_formalize_report(tmp_path: Pa
     assert "seed 001 Table 1" in report_text([v2], "md")  # the default format shows formalize runs as Table 1
     js = json.loads(report_text([v2], "json"))
     assert js["table1"][0]["gated"] == 80.0 and js["runs"][0]["kind"] == "formalize"
-    # the hidden alias prints the old table
-    alias = CliRunner().invoke(app, ["formalize-report", str(v2)])
-    assert alias.exit_code == 0 and alias.output.startswith(OLD_TABLE1)
+    # `bench report --format table1` prints the old table
+    cli = CliRunner().invoke(app, ["bench", "report", "--format", "table1", str(v2)])
+    assert cli.exit_code == 0 and cli.output.startswith(OLD_TABLE1)
     # a format-1 formalize run without methods in its manifest is recognised by its strategies
     bare = v1_formalize_run(tmp_path / "bare")
     (bare / "manifest.json").write_text(json.dumps({"format": 1, "config": {"suite": "folio"}, "model": {"name": "m"}}))
@@ -272,8 +272,8 @@ def test_compare_and_report_annotate_runs_and_repair_kinds_do_not_mix(tmp_path: 
 
 
 def test_readers_on_a_missing_folder_fail_and_create_nothing(tmp_path: Path) -> None:
-    from fmrepair.eval.formalize.report import report as formalize_report
-    from fmrepair.eval.viewer.load import load_run
+    from fmrepair.eval.report.formalize_table import report as formalize_report
+    from fmrepair.eval.report.viewer.load import load_run
 
     real = v2_formalize_run(tmp_path / "real")
     typo = tmp_path / "typo" / "run"
@@ -284,8 +284,7 @@ def test_readers_on_a_missing_folder_fail_and_create_nothing(tmp_path: Path) -> 
         ["bench", "compare", str(real), str(typo)],
         ["bench", "compare", str(typo), str(real)],
         ["bench", "archive", str(typo), "--out", str(tmp_path / "arch")],
-        ["view", str(typo), "--out", str(tmp_path / "site"), "--no-tasks"],
-        ["formalize-report", str(typo)],
+        ["bench", "view", str(typo), "--out", str(tmp_path / "site"), "--no-tasks"],
     ):
         r = runner.invoke(app, args)
         assert r.exit_code == 2, (args, r.output)
@@ -314,7 +313,7 @@ def test_a_reader_leaves_a_torn_line_of_a_live_run_alone(tmp_path: Path) -> None
 
 
 def test_viewer_outcomes_keep_unknown_and_infrastructure_apart(tmp_path: Path) -> None:
-    from fmrepair.eval.viewer.load import OUTCOMES, outcome
+    from fmrepair.eval.report.viewer.load import OUTCOMES, outcome
 
     assert outcome(_res("t", False, status="unknown")) == "unknown"
     assert outcome(_res("t", False, status="error", infrastructure=True)) == "infrastructure"

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fmrepair.eval import identity
-from fmrepair.eval.archive import ArchiveError, archive, leaks
-from fmrepair.eval.bench import BenchConfig
-from fmrepair.eval.identity import IDENTITY, ConfigMismatch, check_identity, code_version, identity_diffs
-from fmrepair.eval.report import run_summary
+from fmrepair.eval.report.archive import ArchiveError, archive, leaks
+from fmrepair.eval.report.tables import run_summary
+from fmrepair.eval.run import identity
+from fmrepair.eval.run.engine import BenchConfig
+from fmrepair.eval.run.identity import IDENTITY, ConfigMismatch, check_identity, code_version, identity_diffs
 from fmrepair.eval.suites import default_root
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 from fmrepair.task import Task
@@ -90,7 +90,7 @@ def test_code_version_is_in_the_identity(field: str, value: object) -> None:
 
 
 def test_allow_code_change_lets_only_the_code_differ_and_is_recorded(tmp_path: Path) -> None:
-    from fmrepair.eval.bench import check_run_identity
+    from fmrepair.eval.run.engine import check_run_identity
 
     other = {**CODE, "git_commit": "b" * 40}
     assert check_identity(Path("/r"), BASE.model_dump(), CODE, BASE.model_dump(), other, allow_code_change=True)

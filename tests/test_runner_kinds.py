@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fmrepair.eval.bench import BenchConfig, ConfigMismatch, run_bench
-from fmrepair.eval.bench_kinds import resolve_config
 from fmrepair.eval.kinds import RunSetupError
+from fmrepair.eval.run.engine import BenchConfig, ConfigMismatch, run_bench
+from fmrepair.eval.run.tasks import resolve_config
 from fmrepair.eval.suites import default_root
 from fmrepair.runlog import RunLog, read_jsonl, rewrite_jsonl
 

@@ -70,9 +70,10 @@ def test_every_kind_renders_valid_offline_bash(kind, tmp_path):
 def test_formalize_job_runs_the_comparison_then_the_report(tmp_path):
     script = _render("formalize", *KIND_ARGS["formalize"], "--run-dir", str(tmp_path / "run"))
     out = tmp_path / "run" / "formalize"
-    assert f"fmrepair formalize --model qwen3-coder-30b-a3b --suite folio --out {out}" in script
-    assert "--limit 50 --workers 16" in script and "#SBATCH --gres=gpu:1" in script
-    assert f"fmrepair formalize-report {out} --out {out}/table1.md" in script
+    assert ("fmrepair bench run --suite folio --strategy zero-shot,self-review,gated --model qwen3-coder-30b-a3b "
+            f"\\\n    --out {out} --limit 50 --workers 16") in script
+    assert "#SBATCH --gres=gpu:1" in script
+    assert f"fmrepair bench report {out} --format table1 --out {out}/table1.md" in script
 
 
 def test_gpu_lines_render_but_are_requested_only_with_gpus(tmp_path):

@@ -211,8 +211,8 @@ def test_bench_runs_no_strategy_on_a_not_faulty_task(a4f, verifier, tmp_path, mo
     """Before: the search returned the first passing mutant of an already passing text as a repair."""
     from fmrepair.agents.config import Budget, RepairConfig
     from fmrepair.agents.runner import default_gate, repair_task
-    from fmrepair.eval.bench import BenchConfig
     from fmrepair.eval.kinds.repair import run_one
+    from fmrepair.eval.run.engine import BenchConfig
     from fmrepair.runlog import RunLog
     from fmrepair.serving.scripted import ScriptedModel
 

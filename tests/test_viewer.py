@@ -1,4 +1,4 @@
-"""The run viewer (`fmrepair view`): witness parsing and drawing, the hidden-text guard (with a planted
+"""The run viewer (`fmrepair bench view`): witness parsing and drawing, the hidden-text guard (with a planted
 leak), archived runs without attempts, and the pages rendered in a real headless Chromium.
 
 The runs are real: the mutation search (no model) and a SCRIPTED model (a test double replaying given
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from fmrepair.eval.report.viewer.alloy_instance import parse_instance
+from fmrepair.eval.report.viewer.guard import WITHHELD, PageLeak, Secrets, scan_pages
+from fmrepair.eval.report.viewer.instance_svg import builtin_svg, dot_svgs, draw_instances, graphviz_available, to_dot
+from fmrepair.eval.report.viewer.load import outcome
+from fmrepair.eval.report.viewer.witness_tables import table_for
 from fmrepair.eval.suites import default_root
-from fmrepair.eval.viewer.alloy_instance import parse_instance
-from fmrepair.eval.viewer.guard import WITHHELD, PageLeak, Secrets, scan_pages
-from fmrepair.eval.viewer.instance_svg import builtin_svg, dot_svgs, draw_instances, graphviz_available, to_dot
-from fmrepair.eval.viewer.load import outcome
-from fmrepair.eval.viewer.witness_tables import table_for
 from fmrepair.runlog import RunLog, TaskResult
 from fmrepair.task import Task
 
@@ -194,7 +194,7 @@ def runs(tmp_path_factory) -> tuple[Path, Path]:
 def site(runs, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
     proc = subprocess.run(
-        [sys.executable, "-m", "fmrepair", "view", *map(str, runs), "--out", str(out)],
+        [sys.executable, "-m", "fmrepair", "bench", "view", *map(str, runs), "--out", str(out)],
         capture_output=True,
         text=True,
         timeout=600,
@@ -239,13 +239,13 @@ def test_site_pages_tables_and_the_model_written_reference_is_withheld(site, run
 
 @needs_data
 def test_planted_leak_is_refused(runs, tmp_path):
-    from fmrepair.eval.viewer.site import build_site
+    from fmrepair.eval.report.viewer.site import build_site
 
     with pytest.raises(PageLeak, match="graphs_acyclic_1"):  # redaction off: the model's reference body shows
         build_site([runs[1]], tmp_path / "leaky", redact=False)
     rep = build_site([runs[1]], tmp_path / "ok")
     page = next(p for p in rep.pages if "acyclic_10" in p.name)
-    from fmrepair.eval.viewer.load import load_run, load_tasks
+    from fmrepair.eval.report.viewer.load import load_run, load_tasks
 
     task = load_tasks([load_run(runs[1])])["graphs/graphs_acyclic_10"]
     page.write_text(page.read_text() + f"<pre>{task.hidden_oracle}</pre>")  # plant the hidden oracle
@@ -255,7 +255,7 @@ def test_planted_leak_is_refused(runs, tmp_path):
 
 @needs_data
 def test_archived_run_without_attempts_still_renders(runs, tmp_path):
-    from fmrepair.eval.viewer.site import build_site
+    from fmrepair.eval.report.viewer.site import build_site
 
     arch = tmp_path / "archive"
     arch.mkdir()
@@ -329,7 +329,7 @@ def test_chromium_renders_the_index_and_a_task_page(site, runs, tmp_path):
     n = _alloy_witnesses(runs[0], "graphs/graphs_acyclic_1") + _alloy_witnesses(runs[1], "graphs/graphs_acyclic_1")
     assert len(figures) == n and all(f.count("<svg") == 1 for f in figures)
     # the hidden-text guard over what the browser shows, too
-    from fmrepair.eval.viewer.load import load_run, load_tasks
+    from fmrepair.eval.report.viewer.load import load_run, load_tasks
 
     secrets = Secrets(load_tasks([load_run(r) for r in runs]).values())
     dumped = tmp_path / "dom.html"
@@ -338,8 +338,8 @@ def test_chromium_renders_the_index_and_a_task_page(site, runs, tmp_path):
 
 
 def test_ordering_internals_hidden_and_trace_changes_marked() -> None:
-    from fmrepair.eval.viewer.alloy_instance import parse_instance
-    from fmrepair.eval.viewer.instance_svg import builtin_svg, to_dot
+    from fmrepair.eval.report.viewer.alloy_instance import parse_instance
+    from fmrepair.eval.report.viewer.instance_svg import builtin_svg, to_dot
 
     ordered = parse_instance(
         "Time = {Time$0, Time$1}\nordering/Ord = {ordering/Ord$0}\nFirst = {ordering/Ord$0->Time$0}\n"

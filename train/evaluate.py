@@ -60,7 +60,7 @@ def select_ids(cfg: TrainEvalConfig) -> list[str]:
 
 
 def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path) -> None:
-    from fmrepair.eval.bench import BenchConfig, run_bench
+    from fmrepair.eval.run.engine import BenchConfig, run_bench
 
     bench = BenchConfig(
         suite=cfg.suite,
@@ -81,7 +81,7 @@ def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path) -> None:
 
 def compare_runs(run_a: Path, run_b: Path) -> dict[str, Any]:
     """Paired comparison at every level (common tasks only) with eval.stats.compare."""
-    from fmrepair.eval.report import load_run
+    from fmrepair.eval.report.tables import load_run
     from fmrepair.eval.stats import compare
 
     (_, ra), (_, rb) = load_run(run_a), load_run(run_b)

@@ -2,7 +2,6 @@
 or a PDDL domain with a problem (``check domain.pddl problem.pddl``), with the JSON shape of a one-file
 check; and ``check --equiv A.pddl B.pddl``: are two PDDL problems the same up to renaming objects?
 
-`check-pair` and `pddl-equiv` are the old names, hidden aliases for one release (0.1 -> 0.2).
 Exit codes as `fmrepair check`: 0 ok, 1 failed or error, 2 usage. No heavy imports at module level.
 """
 
@@ -119,27 +118,3 @@ def run_equiv(a: str, b: str, command: str = "check --equiv") -> None:
     result = equivalent(*texts)
     typer.echo(json.dumps({"equivalent": result.equivalent, "reason": result.reason}))
     raise typer.Exit(0 if result.equivalent else 1)
-
-
-def check_pair(
-    first: str = typer.Argument(..., help="model.mzn or domain.pddl"),
-    second: str = typer.Argument(..., help="data.dzn or problem.pddl"),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object (the shape of `fmrepair check --json`)."),
-    timeout: float = typer.Option(30.0, "--timeout", help="Seconds allowed for the check."),
-) -> None:
-    """Old name of `fmrepair check MODEL.mzn DATA.dzn` / `check DOMAIN.pddl PROBLEM.pddl` (hidden alias)."""
-    run_pair(first, second, as_json, timeout, "check-pair")
-
-
-def pddl_equiv(
-    a: str = typer.Argument(..., help="problem.pddl"),
-    b: str = typer.Argument(..., help="problem.pddl"),
-) -> None:
-    """Old name of `fmrepair check --equiv A.pddl B.pddl` (hidden alias)."""
-    run_equiv(a, b, "pddl-equiv")
-
-
-def register(app: typer.Typer) -> None:
-    """The old names, hidden from `fmrepair --help` (kept for one release)."""
-    app.command("check-pair", hidden=True)(check_pair)
-    app.command("pddl-equiv", hidden=True)(pddl_equiv)

@@ -29,7 +29,13 @@ class AnnotateKind:
         return [annotate(task, cfg, model, verifiers.get(task.formalism), log)]
 
     def summarize(self, log: RunLog, summary: dict[str, Any], strategies: tuple[str, ...]) -> None:
-        pass
+        """pass@k raw and faithful per removal schema, and the inflation the gate removes."""
+        from fmrepair.eval.acsl_bench.metrics import summarize as per_schema
+
+        results = log.results()
+        chains = max((len(r.extra.get("chains", [])) for r in results), default=0)
+        if chains:
+            summary["schemata"] = per_schema(results, chains)
 
 
 def annotate(task: Task, cfg: Any, model: Any, verifier: Any, log: RunLog) -> TaskResult:

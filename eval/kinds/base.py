@@ -1,6 +1,6 @@
 """A task kind (repair, formalize, annotate, or a plug-in's): what the run engine asks of it.
 
-The engine (eval/bench.py, eval/bench_kinds.py, eval/bench_procs.py) resolves a run's settings, loads the
+The engine (eval/run/engine.py, eval/run/tasks.py, eval/run/procs.py) resolves a run's settings, loads the
 tasks, and hands each task to its kind; it has no branch on a kind's name. A kind declares the defaults
 of the run settings a run leaves unset, refuses settings it cannot run, runs one task (writing its result
 lines), and may add to the run's score card.

@@ -1,5 +1,5 @@
 """The formalize kind (NL -> MiniZinc / SMT-LIB2 / PDDL, seed 001): the methods ``zero-shot``,
-``self-review``, ``gated`` or a comma-separated set of them through eval/formalize/runner.py: one zero-shot
+``self-review``, ``gated`` or a comma-separated set of them through eval/kinds/formalize_arms.py: one zero-shot
 artifact per task, every repair starting from it, one result line per strategy; a set's score card gets
 per-strategy transitions against zero-shot."""
 
@@ -28,13 +28,13 @@ class FormalizeKind:
     def run(
         self, task: Task, cfg: Any, model: Any, verifiers: Any, log: RunLog, suite: Any, root: Path | None
     ) -> list[TaskResult]:
-        from fmrepair.eval.formalize.runner import run_task as formalize_task
+        from fmrepair.eval.kinds.formalize_arms import run_task as formalize_task
 
         return formalize_task(task, model, log, formalize_config(cfg), cfg.strategy.split(","), suite=suite)
 
     def summarize(self, log: RunLog, summary: dict[str, Any], strategies: tuple[str, ...]) -> None:
         if len(strategies) > 1:  # the seed 001 comparison: per strategy, transitions against zero-shot
-            from fmrepair.eval.formalize.runner import summarize as per_strategy
+            from fmrepair.eval.kinds.formalize_arms import summarize as per_strategy
 
             summary["strategies"] = per_strategy(log)
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
-
+from fmrepair.eval.scoring import Candidate, Scored
 from fmrepair.inputs import InputError
 from fmrepair.task import Task
 
@@ -42,34 +41,6 @@ def finish_load(tasks: list[Task], raw: list[tuple[str, str]], problems: list[st
 
 SuiteKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds KINDS)
 SEED_001 = "zero-shot,self-review,gated"  # the seed 001 comparison: a formalize suite's default strategy set
-
-
-@dataclass
-class Candidate:
-    """What a suite's ``score`` judges: the artifact a strategy returned, and what scoring may use.
-    ``answer``: a formalize strategy's solver answer for the artifact (FOLIO: True/False/Uncertain);
-    ``verifier``: the run's verifier for the task's formalism (repair suites check with it);
-    ``root``: the suite's benchmark folder (ARepair reads its AUnit tests from there);
-    ``model_free``: the artifact was built by a search alone (the gate's setting, docs/gate.md)."""
-
-    artifact: str
-    answer: str | None = None
-    verifier: Any = None
-    root: Path | None = None
-    model_free: bool = False
-
-
-class Scored(BaseModel):
-    """A hidden-reference score. ``correct`` is the suite's headline: formalize, the artifact's answer
-    matches the reference; repair, equivalent to the reference; annotate, proved and faithful. None:
-    it could not be decided (logged as status "unknown", never correct)."""
-
-    correct: bool | None
-    raw: bool | None = None  # repair/annotate: every check met (before the faithfulness gate)
-    faithful: bool | None = None  # repair/annotate: raw and the gate passed
-    equivalent: bool | None = None  # repair: equal to the reference, where one is known
-    detail: dict[str, Any] = Field(default_factory=dict)
-    note: str = ""
 
 
 @runtime_checkable

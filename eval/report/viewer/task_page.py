@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fmrepair.eval.viewer.html import Writer, page
-from fmrepair.eval.viewer.instance_svg import draw_instances
-from fmrepair.eval.viewer.load import RunData, outcome
-from fmrepair.eval.viewer.witness_tables import table_for
+from fmrepair.eval.report.viewer.html import Writer, page
+from fmrepair.eval.report.viewer.instance_svg import draw_instances
+from fmrepair.eval.report.viewer.load import RunData, outcome
+from fmrepair.eval.report.viewer.witness_tables import table_for
 from fmrepair.runlog import AttemptRecord, TaskResult
 from fmrepair.task import Task
 

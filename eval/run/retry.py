@@ -1,6 +1,6 @@
 """Resuming a run redoes its ``error`` tasks: an error (an infrastructure fault above all: the model
 endpoint or a verifier worker lost, fmrepair/faults.py) says nothing about the model, so a resume drops
-those result lines and runs the tasks again (their attempts go with them: eval/bench.py
+those result lines and runs the tasks again (their attempts go with them: eval/run/engine.py
 ``compact_unfinished``)."""
 
 from __future__ import annotations

@@ -15,11 +15,11 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from fmrepair.eval.bench_kinds import load_model
-from fmrepair.eval.bench_procs import run_in_processes, use_processes
 from fmrepair.eval.config import BenchConfig
-from fmrepair.eval.identity import CODE, ConfigMismatch, check_identity, code_version
-from fmrepair.eval.retry_errors import drop_errors, warn_errors
+from fmrepair.eval.run.identity import CODE, ConfigMismatch, check_identity, code_version
+from fmrepair.eval.run.procs import run_in_processes, use_processes
+from fmrepair.eval.run.retry import drop_errors, warn_errors
+from fmrepair.eval.run.tasks import load_model
 from fmrepair.inputs import InputError
 from fmrepair.registry import did_you_mean
 from fmrepair.runlog import RunLog, TaskResult, read_jsonl, rewrite_jsonl
@@ -123,10 +123,10 @@ def run_bench(
     """Run (or resume) ``cfg`` into the run folder ``out``: each task goes to the suite's kind (eval/kinds:
     repair, formalize, annotate, or a plug-in's); returns the score card."""
     from fmrepair.agents.strategies import strategy_names
-    from fmrepair.eval.bench_kinds import Verifiers, resolve_config, run_task
     from fmrepair.eval.kinds import get_kind
     from fmrepair.eval.metrics import summarize
-    from fmrepair.eval.progress import Progress
+    from fmrepair.eval.run.progress import Progress
+    from fmrepair.eval.run.tasks import Verifiers, resolve_config, run_task
     from fmrepair.eval.suites import get_suite, resolve_root
 
     cfg, kind = resolve_config(cfg)

@@ -1,7 +1,7 @@
 """Reports over one or more runs of any kind (repair, formalize, annotate; format-1 runs are upgraded on
 read): per-run score cards in Markdown, JSON (rates in [0, 1]) and a self-contained HTML page (the run
-viewer's index); the paper tables are in eval/paper_tables.py (seed 000 Tables 5 and 7, seed 001 Table 1)
-and eval/files_table.py (Table 6, by files), the paired comparison of two runs in eval/compare.py.
+viewer's index); the paper tables are in eval/report/paper_tables.py (seed 000 Tables 5 and 7, seed 001 Table 1)
+and eval/report/files_table.py (Table 6, by files), the paired comparison of two runs in eval/report/compare.py.
 
 Readers open runs read-only (RunLog.open): a path that is not a run folder is an error and nothing is
 created. Not-faulty tasks, errors, infrastructure faults and unknown scores are their own rows in every
@@ -15,9 +15,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from fmrepair.eval import paper_tables
 from fmrepair.eval.metrics import LEVELS, OUTCOMES, summarize
-from fmrepair.eval.runs import (  # noqa: F401 - load_manifest, load_run, ReportError: also read from here
+from fmrepair.eval.report import paper_tables
+from fmrepair.eval.report.runs import (  # noqa: F401 - load_manifest, load_run, ReportError: also read from here
     OUTCOME_LABELS,
     ReportError,
     Run,
@@ -30,7 +30,7 @@ from fmrepair.eval.runs import (  # noqa: F401 - load_manifest, load_run, Report
 from fmrepair.runlog import TaskResult
 
 # `bench report --format`: md/html/json for any runs; table1 for formalize runs, table5/table7 for repair
-# and annotate runs, table6 (by files, duplicates included: eval/files_table.py) for repair runs
+# and annotate runs, table6 (by files, duplicates included: eval/report/files_table.py) for repair runs
 FORMATS = ("md", "html", "json", "table1", "table5", "table6", "table7")
 
 
@@ -59,12 +59,14 @@ def _distance_strata(kind: str, bench: dict[str, Any], results: list[TaskResult]
     not here (the note says so)."""
     from fmrepair.eval.distance import distances, strata_table
     from fmrepair.eval.metrics import counted
+    from fmrepair.eval.suites import get_suite, resolve_root
     from fmrepair.inputs import InputError
 
     if kind != "repair" or bench.get("suite") not in DISTANCE_SUITES:
         return None
     try:
-        dist = distances(bench["suite"], bench.get("root"), bench.get("mode"))
+        suite = bench["suite"]
+        dist = distances(get_suite(suite).load(resolve_root(suite, bench.get("root")), bench.get("mode")).tasks)
     except (InputError, OSError) as e:
         return {"note": f"distance strata not computed: {e}"}
     return {"strata": strata_table(counted(results), dist)}
@@ -135,7 +137,7 @@ def json_report(folders: list[Path]) -> dict[str, Any]:
             }
         )
     if formalize:
-        from fmrepair.eval.formalize.report import pool, rows
+        from fmrepair.eval.report.formalize_table import pool, rows
 
         return {"runs": runs, "table1": rows(pool(formalize))}
     return {"runs": runs}
@@ -240,7 +242,7 @@ def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) 
     if fmt in ("table1", "table5", "table7"):
         return str(getattr(paper_tables, fmt)(folders))
     if fmt == "table6":
-        from fmrepair.eval.files_table import FilesTableError, table6
+        from fmrepair.eval.report.files_table import FilesTableError, table6
 
         try:
             return table6(of_kind(folders, ("repair",), "table6"), root)
@@ -251,7 +253,7 @@ def report_text(folders: list[Path], fmt: str = "md", root: Path | None = None) 
 
 def html_report(folders: list[Path]) -> str:
     """One self-contained HTML page: the run viewer's index (eval/viewer), without task links."""
-    from fmrepair.eval.viewer.index import index_page
-    from fmrepair.eval.viewer.load import load_run as load_run_data
+    from fmrepair.eval.report.viewer.index import index_page
+    from fmrepair.eval.report.viewer.load import load_run as load_run_data
 
     return index_page([load_run_data(f) for f in folders])

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from fmrepair.eval.metrics import correct_at_k
-from fmrepair.eval.viewer.load import RunData
+from fmrepair.eval.report.viewer.load import RunData
 
 
 def _plt() -> Any:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fmrepair.eval.metrics import summarize
-from fmrepair.eval.runs import Run, of_kind, outcome_rows
+from fmrepair.eval.report.runs import Run, of_kind, outcome_rows
 
 
 def legend(runs: list[Run]) -> str:
@@ -24,7 +24,7 @@ def legend(runs: list[Run]) -> str:
 def table1(folders: list[Path], fmt: str = "md") -> str:
     """Seed 001 Table 1 over formalize runs (pooled per model and benchmark), then the outcome rows per
     run and strategy; ``fmt`` json gives the table's rows."""
-    from fmrepair.eval.formalize.report import report
+    from fmrepair.eval.report.formalize_table import report
 
     runs = of_kind(folders, ("formalize",), "table1")
     if fmt == "json":

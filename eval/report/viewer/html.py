@@ -1,5 +1,5 @@
 """Small HTML helpers shared by the index and the task pages. Every text put on a page goes through
-:class:`Writer`, which withholds hidden text (eval/viewer/guard.py) before escaping it."""
+:class:`Writer`, which withholds hidden text (eval/report/viewer/guard.py) before escaping it."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ Cell = str | int | float | None
 
 @lru_cache(maxsize=2)
 def asset(name: str) -> str:
-    """A file shipped in the package (eval/viewer/assets), read once."""
-    return resources.files("fmrepair.eval.viewer").joinpath("assets", name).read_text(encoding="utf-8")
+    """A file shipped in the package (eval/report/viewer/assets), read once."""
+    return resources.files("fmrepair.eval.report.viewer").joinpath("assets", name).read_text(encoding="utf-8")
 
 
 class Writer:

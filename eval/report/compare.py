@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fmrepair.eval.metrics import LEVELS, is_correct, outcome
-from fmrepair.eval.runs import ReportError, Run, open_run
+from fmrepair.eval.report.runs import ReportError, Run, open_run
 
 
 def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strategy: bool = False) -> dict[str, bool]:

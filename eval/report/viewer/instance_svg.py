@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 
-from fmrepair.eval.viewer.alloy_instance import Instance, State
+from fmrepair.eval.report.viewer.alloy_instance import Instance, State
 
 PALETTE = ["#cfe2f3", "#d9ead3", "#fff2cc", "#f4cccc", "#d9d2e9", "#fce5cd", "#d0e0e3", "#ead1dc"]
 _XML_HEAD = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.S)
@@ -190,7 +190,7 @@ def builtin_svg(inst: Instance, uid: str = "0") -> str:
 
 def draw_instances(texts: list[str], use_graphviz: bool = True) -> list[str]:
     """One SVG per witness text (Graphviz when present, else the built-in layout)."""
-    from fmrepair.eval.viewer.alloy_instance import parse_instance
+    from fmrepair.eval.report.viewer.alloy_instance import parse_instance
 
     insts = [parse_instance(t) for t in texts]
     svgs = dot_svgs([to_dot(inst, f"w{i}") for i, inst in enumerate(insts)]) if use_graphviz else None

@@ -1,4 +1,4 @@
-"""`fmrepair bench run | report | compare | archive`."""
+"""`fmrepair bench run | report | compare | archive | view` (`merge` is added by slurm/cli.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 import typer
 
 from fmrepair.eval.config import BenchConfig
-from fmrepair.eval.config_cli import FROM_OPTIONS, with_config_options
+from fmrepair.eval.report.viewer.cli import view
+from fmrepair.eval.run.options import FROM_OPTIONS, with_config_options
 
 bench_app = typer.Typer(help="Benchmark runs: run a suite, report, compare runs.", no_args_is_help=True)
 
@@ -45,13 +46,13 @@ def run(
 ) -> None:
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
     defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
-    from fmrepair.eval.bench import ConfigMismatch, run_bench
-    from fmrepair.eval.bench_kinds import resolve_config
-    from fmrepair.eval.bench_procs import UnfinishedTasks
     from fmrepair.eval.config import ConfigError, build_config, dump_config
-    from fmrepair.eval.config_cli import given
     from fmrepair.eval.kinds import RunSetupError
-    from fmrepair.eval.report import markdown, run_summary
+    from fmrepair.eval.report.tables import markdown, run_summary
+    from fmrepair.eval.run.engine import ConfigMismatch, run_bench
+    from fmrepair.eval.run.options import given
+    from fmrepair.eval.run.procs import UnfinishedTasks
+    from fmrepair.eval.run.tasks import resolve_config
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName
 
@@ -71,7 +72,7 @@ def run(
     if out is None:
         _fail("--out is required: the run folder (an existing one is resumed)")
         return
-    try:  # the strategy (set) is checked against the suite's kind by run_bench (eval/bench_kinds.py)
+    try:  # the strategy (set) is checked against the suite's kind by run_bench (eval/run/tasks.py)
         command = shlex.join(["fmrepair", *sys.argv[1:]])
         run_bench(cfg, out, command=command, allow_code_change=allow_code_change)
     except (InputError, UnknownName, ConfigMismatch, UnfinishedTasks, RunSetupError) as e:
@@ -108,7 +109,7 @@ def report(
     """Reports of runs of any kind: score cards (Correct@k raw/faithful/equivalent per family, pass@k,
     resources, taxonomy) for repair and annotate runs, seed 001 Table 1 for formalize runs; every outcome
     (not faulty, error, infrastructure, unknown) on its own row. Reads only: a missing folder is an error."""
-    from fmrepair.eval.report import ReportError, report_text
+    from fmrepair.eval.report.tables import ReportError, report_text
 
     try:
         text = report_text(rundirs, fmt, root)
@@ -136,8 +137,8 @@ def compare(
 ) -> None:
     """Paired comparison of two runs of one kind on their common tasks (task x strategy for formalize
     runs): transitions, exact McNemar, bootstrap CI. Not-faulty tasks and infrastructure faults are out."""
-    from fmrepair.eval.compare import compare_runs
-    from fmrepair.eval.report import ReportError
+    from fmrepair.eval.report.compare import compare_runs
+    from fmrepair.eval.report.tables import ReportError
 
     try:
         res = compare_runs(run_a, run_b, level, strategy, allow_mismatch)
@@ -176,8 +177,8 @@ def archive_cmd(
 ) -> None:
     """Write a run's compact form (manifest.json, results.jsonl.gz, command.txt; no attempts log) after
     checking that no hidden oracle text is in any result line. `bench report` reads it like a run."""
-    from fmrepair.eval.archive import ArchiveError, archive, load_tasks
-    from fmrepair.eval.report import load_manifest
+    from fmrepair.eval.report.archive import ArchiveError, archive, load_tasks
+    from fmrepair.eval.report.tables import load_manifest
     from fmrepair.inputs import InputError
 
     try:
@@ -190,4 +191,5 @@ def archive_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    bench_app.command("view")(view)
     app.add_typer(bench_app, name="bench")

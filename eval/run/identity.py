@@ -20,7 +20,7 @@ IDENTITY = identity_fields()
 # manifest fields naming the code version
 CODE = ("git_commit", "git_dirty", "git_diff_sha256")
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]  # eval/run/identity.py -> the repository
 # files that cannot change a run's results: left out of the dirty check and the diff hash, so that
 # editing a test or a document does not make a run folder unresumable
 NOT_CODE = (":(exclude)tests", ":(exclude)docs", ":(exclude)benchmarks", ":(exclude,glob)**/*.md")

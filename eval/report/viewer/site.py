@@ -1,4 +1,4 @@
-"""`fmrepair view`: write the static site (index.html and tasks/*.html) and check every page with the
+"""`fmrepair bench view`: write the static site (index.html and tasks/*.html) and check every page with the
 hidden-text guard before returning. A page that carries hidden text fails the whole build."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fmrepair.eval.viewer.guard import Secrets, scan_pages
-from fmrepair.eval.viewer.html import Writer
-from fmrepair.eval.viewer.index import index_page
-from fmrepair.eval.viewer.load import RunData, load_run, load_tasks
-from fmrepair.eval.viewer.task_page import task_page
+from fmrepair.eval.report.viewer.guard import Secrets, scan_pages
+from fmrepair.eval.report.viewer.html import Writer
+from fmrepair.eval.report.viewer.index import index_page
+from fmrepair.eval.report.viewer.load import RunData, load_run, load_tasks
+from fmrepair.eval.report.viewer.task_page import task_page
 from fmrepair.task import Task
 
 

@@ -1,5 +1,5 @@
-"""`fmrepair bench view RUN [RUN...] --out DIR`: a static HTML site over run folders (light imports here).
-`fmrepair view` is the old name, a hidden alias for one release."""
+"""`fmrepair bench view RUN [RUN...] --out DIR`: a static HTML site over run folders (light imports here;
+eval/run/cli.py adds it to the `bench` group)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ def view(
 ) -> None:
     """Write a static HTML run viewer (no server, no network): sortable and filterable results, a page per
     task with every attempt, diffs, verdicts, drawn counterexamples; every page checked for hidden text."""
-    from fmrepair.eval.viewer.guard import PageLeak
-    from fmrepair.eval.viewer.load import ViewerInputError
-    from fmrepair.eval.viewer.site import build_site
+    from fmrepair.eval.report.viewer.guard import PageLeak
+    from fmrepair.eval.report.viewer.load import ViewerInputError
+    from fmrepair.eval.report.viewer.site import build_site
 
     try:
         rep = build_site(runs, out, root=root, with_tasks=not no_tasks, use_graphviz=not no_graphviz)
@@ -37,11 +37,3 @@ def view(
         f"wrote {len(rep.pages)} pages to {rep.out} (open {rep.out / 'index.html'}); hidden-text guard: "
         f"{rep.guard_pages} pages checked against {rep.secrets} secret texts of {rep.tasks_loaded} tasks"
     )
-
-
-def register(app: typer.Typer) -> None:
-    """`bench view`, and the old top-level `view` as a hidden alias."""
-    from fmrepair.eval.bench_cli import bench_app
-
-    bench_app.command("view")(view)
-    app.command("view", hidden=True)(view)

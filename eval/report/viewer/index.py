@@ -9,10 +9,10 @@ import time
 from collections import Counter
 
 from fmrepair.eval.metrics import LEVELS, summarize
+from fmrepair.eval.report.viewer import plots
+from fmrepair.eval.report.viewer.html import Writer, page
+from fmrepair.eval.report.viewer.load import OUTCOMES, RunData, outcome
 from fmrepair.eval.stats import compare
-from fmrepair.eval.viewer import plots
-from fmrepair.eval.viewer.html import Writer, page
-from fmrepair.eval.viewer.load import OUTCOMES, RunData, outcome
 
 
 def _runs_table(runs: list[RunData], w: Writer) -> str:

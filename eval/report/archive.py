@@ -85,7 +85,7 @@ def archive(
     run: Path, out: Path, tasks: dict[str, Task], command: str | None = None, force: bool = False
 ) -> dict[str, Any]:
     """Write the archive of ``run`` to ``out``; ``tasks`` (id -> Task) are checked for hidden text."""
-    from fmrepair.eval.report import load_manifest
+    from fmrepair.eval.report.tables import load_manifest
 
     manifest = load_manifest(run)
     if not (run / RunLog.RESULTS).is_file():

@@ -113,8 +113,8 @@ def _exit_with_parent(parent: int) -> None:
 def _worker(cfg_json: str, inbox: Any, out: Any, cache_dir: str | None, parent: int) -> None:
     _exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from fmrepair.eval.bench_kinds import Verifiers, load_model, run_task
     from fmrepair.eval.config import BenchConfig
+    from fmrepair.eval.run.tasks import Verifiers, load_model, run_task
     from fmrepair.eval.suites import get_suite, resolve_root
 
     cfg = BenchConfig.model_validate_json(cfg_json)

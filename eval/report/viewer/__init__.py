@@ -1,0 +1,1 @@
+"""The run viewer: a static, self-contained HTML site over run folders (`fmrepair bench view`)."""

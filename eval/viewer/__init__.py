@@ -1,1 +1,0 @@
-"""The run viewer: a static, self-contained HTML site over run folders (`fmrepair view`)."""
