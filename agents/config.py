@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from fmrepair.agents.toolcall import EditMode
+from fmrepair.agents.edits import EditMode
 
 # Counted budgets decide results; wall time is only a safety cap (a task it cuts short says
 # ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fmrepair.agents.edits import INSTRUCTOR_SCHEMA
 from fmrepair.agents.prompting import render
-from fmrepair.agents.toolcall import INSTRUCTOR_SCHEMA
 from fmrepair.verifiers.base import Verdict
 
 if TYPE_CHECKING:

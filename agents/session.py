@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fmrepair.agents.config import RepairConfig
+from fmrepair.agents.edits import ToolCallError, apply_call, tool_schema
 from fmrepair.agents.evaluate import Evaluation, Evaluator
 from fmrepair.agents.prompting import PromptGuard
-from fmrepair.agents.toolcall import ToolCallError, apply_call, tool_schema
 from fmrepair.runlog import AttemptRecord, RunLog, gate_unknown
 from fmrepair.serving.base import ChatMessage, ChatModel, ChatResult, ContextTooLong, Sampling
 from fmrepair.task import Task

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from fmrepair.agents.conversation import Conversation
+from fmrepair.agents.edits import numbered
 from fmrepair.agents.feedback import (
     analyzer_report,
     generic_feedback,
@@ -15,7 +16,6 @@ from fmrepair.agents.feedback import (
 )
 from fmrepair.agents.prompting import render
 from fmrepair.agents.session import RepairSession, StepResult
-from fmrepair.agents.toolcall import numbered
 from fmrepair.registry import LazyRegistry, UnknownName
 
 StrategyKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds KINDS)

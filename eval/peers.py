@@ -7,8 +7,6 @@ lts 249). Only what the paper prints is here; production and trash are not in th
 
 from __future__ import annotations
 
-PEER_TOOLS = ("ARepair", "ICEBAR", "BeAFix", "ATR", "Hasan et al.")
-
 # family -> (files in the paper, {tool: files repaired}); seed 000 Table 6
 ALLOY4FUN: dict[str, tuple[int, dict[str, int]]] = {
     "classroom": (999, {"ARepair": 88, "ICEBAR": 424, "BeAFix": 387, "ATR": 688, "Hasan et al.": 88}),

@@ -22,8 +22,6 @@ FORMAT_VERSION = 2  # 1: untyped verdict/gate dicts, no kind/source (upgraded on
 
 # what a run does: repair a faulty spec, formalize a natural-language task, annotate code (ACSL)
 RunKind = str  # a task kind: repair | formalize | annotate, or a plug-in kind (eval/kinds)
-RUN_KINDS: tuple[str, ...] = ("repair", "formalize", "annotate")
-# the formalize strategies of seed 001: a format-1 run whose results use them is a formalize run
 # the strategy names a format-1 formalize log used (a fact of that old format, not the strategy registry)
 FORMAT1_FORMALIZE_NAMES = frozenset({"zero-shot", "self-review", "gated"})
 

@@ -95,11 +95,6 @@ class ChatModel(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
 
-def as_messages(messages: list[ChatMessage] | list[dict[str, str]]) -> list[ChatMessage]:
-    """Accept plain ``{"role", "content"}`` dicts as well as ChatMessage objects."""
-    return [m if isinstance(m, ChatMessage) else ChatMessage(**m) for m in messages]
-
-
 class SyncChatModel:
     """Base for backends whose work is blocking: ``achat`` runs ``chat`` in a worker thread."""
 

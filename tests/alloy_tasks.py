@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.mutation.instance import Instance, Unknown, parse_witness
 from fmrepair.agents.mutation.operators import close_brackets
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.instance import Instance, Unknown, parse_witness
 from fmrepair.verifiers.alloy.syntax import Model, Node
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
@@ -65,7 +65,7 @@ def formulas_decided_like_the_analyzer(
 ) -> tuple[int, int]:
     """Each synthesized tree becomes a pred of ``head`` (its text must compile) with a check and a run; on
     their witnesses the tree itself, evaluated in Python (facts holding), must be what the analyzer found."""
-    from fmrepair.agents.mutation.instance import facts_hold, holds
+    from fmrepair.verifiers.alloy.instance import facts_hold, holds
 
     src = head + "\n".join(f"pred p{i} {{ {f.text} }}" for i, f in enumerate(formulas)) + "\n"
     src += "\n".join(
@@ -109,7 +109,7 @@ def edits_decided_like_the_analyzer(
     """Each edit (target node of ``spec``'s last paragraph ``pred base {...}``, its override tree, the edited
     text) becomes a pred of its own with a check and a run; on their witnesses the override tree, evaluated
     in Python, must be what the analyzer found for the text (decided_like_the_analyzer)."""
-    from fmrepair.agents.mutation.instance import holds
+    from fmrepair.verifiers.alloy.instance import holds
 
     head = "pred base {"
     bodies = [t[t.index(head) + len(head) : t.rindex("}")] for _, _, t in edits]

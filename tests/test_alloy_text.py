@@ -62,13 +62,30 @@ def test_commands_fields() -> None:
 
 
 def test_replace_body_and_line_patch() -> None:
-    out = replace_paragraph_body(SPEC, "p", "  x in A")
+    out = replace_paragraph_body(SPEC, "pred p", "  x in A")
     assert "pred p[x: A] {\n  x in A\n}" in out
     assert find_count(out, "x in A.r") == 0
     with pytest.raises(KeyError):
-        replace_paragraph_body(SPEC, "nope", "x")
+        replace_paragraph_body(SPEC, "pred nope", "x")
     patched = apply_line_patch(SPEC, 6, 6, "fact { no r }")
     assert "fact { no r }" in patched and "fact { some r }" not in patched
+    assert apply_line_patch(SPEC, 6, 6, "fact { no r }").count("\n") == SPEC.count("\n")
+    with pytest.raises(ValueError):
+        apply_line_patch(SPEC, 3, 2, "x")
+
+
+def test_lines_are_counted_as_the_analyzer_counts_them() -> None:
+    """A lone \\r ends a line (the Analyzer's lexer), a form feed does not (str.splitlines splits on both):
+    the numbered listing a model sees and the patch it sends agree with the tool's line numbers."""
+    from fmrepair.agents.edits import numbered
+    from fmrepair.verifiers.alloy.text import source_lines
+
+    text = "sig A {}\rfact { some A }\r\npred p {\x0c}\nrun p"
+    assert source_lines(text) == ["sig A {}\r", "fact { some A }\r\n", "pred p {\x0c}\n", "run p"]
+    assert numbered(text).split("\n")[2] == "3| pred p {\x0c}"
+    patched = apply_line_patch(text, 2, 2, "fact { no A }")
+    assert patched == "sig A {}\rfact { no A }\r\npred p {\x0c}\nrun p"
+    assert apply_line_patch(text, 4, 4, "run p for 3") == "sig A {}\rfact { some A }\r\npred p {\x0c}\nrun p for 3"
 
 
 def find_count(text: str, needle: str) -> int:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from alloy_tasks import config, frozen_of, gate, hidden_task
 
-from fmrepair.agents.mutation.instance import holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.strategy import HybridStrategy, MutateStrategy
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
 from fmrepair.task import Task
+from fmrepair.verifiers.alloy.instance import holds, parse_witness
 from fmrepair.verifiers.alloy.syntax import AstClient
 from fmrepair.verifiers.alloy.text import canonical
 
@@ -187,7 +187,7 @@ fact { some A }
 
 
 def test_evaluator_multiplicity_arrows_univ_and_integers(client):
-    from fmrepair.agents.mutation.instance import Unknown
+    from fmrepair.verifiers.alloy.instance import Unknown
 
     model = client.parse(SEMANTICS)
     inst = parse_witness("A = {A$0, A$1}\nB = {}\nr = {A$0->A$0, A$0->A$1}", model)

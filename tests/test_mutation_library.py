@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from alloy_tasks import config, decided_like_the_analyzer, gate, hidden_task
 
-from fmrepair.agents.mutation.instance import holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
+from fmrepair.verifiers.alloy.instance import holds, parse_witness
 
 # util/ordering: the evaluator runs the module's own bodies over ordering/Ord, First, Next in the witness
 ORDERED = """open util/ordering[Time] as ord
@@ -73,7 +73,7 @@ LIFT_FORMULAS = [
 def _agree_with_analyzer(client, verifier, head: str, formulas: list[str], scope: str) -> tuple[int, int]:
     """Each formula checked and run by Alloy: our value on every counterexample must be false and on every
     instance true (facts hold on both). Returns (decided, undecided)."""
-    from fmrepair.agents.mutation.instance import facts_hold
+    from fmrepair.verifiers.alloy.instance import facts_hold
 
     src = head + "\n".join(f"pred p{i} {{ {f} }}" for i, f in enumerate(formulas)) + "\n"
     src += "\n".join(

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 
 from fmrepair.agents.mutation.examples import Examples
-from fmrepair.agents.mutation.instance import Evaluator, Instance, Unknown, holds, trace_values
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.synth import Grammar
+from fmrepair.verifiers.alloy.instance import Instance, InstanceEvaluator, Unknown, holds, trace_values
 
 STATIC = """sig A { r: set A }
 sig B { s: set A }
@@ -75,7 +75,7 @@ def _truth(model, insts: list[Instance], node, scope: dict[str, str]) -> tuple |
             atoms = {v: sorted({a for st in inst.states for a in st.sigs.get(scope[v], ())}) for v in names}
             for combo in itertools.product(*(atoms[v] for v in names)):
                 env = {v: frozenset([a]) for v, a in zip(names, combo, strict=True)}
-                ev = Evaluator(model, inst)
+                ev = InstanceEvaluator(model, inst)
                 out.append(tuple(ev.at(q, node, env) for q in ev.future(node)))
     except Unknown:
         return None

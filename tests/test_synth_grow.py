@@ -9,9 +9,9 @@ from __future__ import annotations
 from alloy_tasks import config, decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import search as search_mod
-from fmrepair.agents.mutation.instance import holds
 from fmrepair.agents.mutation.operators import Context, render, scopes
 from fmrepair.agents.mutation.synth import GROWN, Grammar, grow, growable
+from fmrepair.verifiers.alloy.instance import holds
 
 BOX = """sig Mail { var tag: lone Label }
 sig Label {}

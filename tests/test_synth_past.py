@@ -12,9 +12,9 @@ import itertools
 from alloy_tasks import config, formulas_decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import synth as synth_mod
-from fmrepair.agents.mutation.instance import Instance, same_values
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.synth import Grammar
+from fmrepair.verifiers.alloy.instance import Instance, same_values
 
 MAIL = """sig Mail {}
 var sig Trash in Mail {}

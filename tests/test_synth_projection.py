@@ -6,13 +6,13 @@ task (written here, lts-style) whose fix needs its closure."""
 from __future__ import annotations
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.mutation.instance import Evaluator, parse_witness
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.synth import Grammar
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
 from fmrepair.task import FrozenRegion, Task
 from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.instance import InstanceEvaluator, parse_witness
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 SPEC = """sig State { trans: Event -> State }
@@ -43,7 +43,7 @@ def test_the_projection_is_a_leaf_evaluated_like_the_analyzer(client, verifier):
     inst = parse_witness(witness, model)
     assert inst is not None
     # the node the search evaluates (not a re-parse of its text) ...
-    got = Evaluator(model, inst).rel(proj.node, {})
+    got = InstanceEvaluator(model, inst).rel(proj.node, {})
     assert got == {("State$0", "State$1"), ("State$1", "State$2")}
     # ... and its text, run by the analyzer on the same instance: the same two pairs
     check = SPEC + (

@@ -11,11 +11,11 @@ import pytest
 from alloy_tasks import config, decided_like_the_analyzer, formulas_decided_like_the_analyzer, gate, hidden_task
 
 from fmrepair.agents.mutation import search as search_mod
-from fmrepair.agents.mutation.instance import Unknown, holds, parse_witness
 from fmrepair.agents.mutation.operators import Context, mutations, scopes
 from fmrepair.agents.mutation.synth import Grammar
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
+from fmrepair.verifiers.alloy.instance import Unknown, holds, parse_witness
 
 MAIL = """sig Mail { var tag: lone Label }
 sig Label {}

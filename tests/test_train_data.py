@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from fmrepair.agents.toolcall import TOOL_NAME, apply_call
+from fmrepair.agents.edits import TOOL_NAME, apply_call
 from fmrepair.eval.suites import get_suite
 from fmrepair.runlog import AttemptRecord, RunLog, RunManifest, TaskResult
 from fmrepair.train import leakage

@@ -108,8 +108,8 @@ def first_turn_messages(task: Task, edit_mode: str, iterations: int) -> list[dic
 def rebuild_call(task: Task, candidate: str) -> dict[str, str] | None:
     """The paragraph-form tool call that turns the task's spec into ``candidate``, or None when the
     candidate differs in more (or other) than one editable paragraph body."""
+    from fmrepair.agents.edits import TOOL_NAME, ToolCallError, apply_call
     from fmrepair.agents.runner import editable_paragraphs
-    from fmrepair.agents.toolcall import TOOL_NAME, ToolCallError, apply_call
     from fmrepair.verifiers.alloy.text import split_paragraphs
 
     editable = editable_paragraphs(task)

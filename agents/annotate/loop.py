@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from fmrepair.agents.annotate.edit import AnswerError, EditMode, answer_schema, apply_answer
+from fmrepair.agents.edits import numbered
 from fmrepair.agents.prompting import PromptGuard, render
-from fmrepair.agents.toolcall import numbered
 from fmrepair.runlog import AttemptRecord, RunLog, TaskResult
 from fmrepair.serving.base import ChatMessage, ChatModel, Sampling
 from fmrepair.task import Task

@@ -1,6 +1,6 @@
 """Observational equivalence on the collected counterexamples: the value of a synthesized expression or
 formula on every instance the search has seen, under every binding of its free variables, at every
-position that decides it (a static instance: its one state; a trace: `Evaluator.future` from the first).
+position that decides it (a static instance: its one state; a trace: `InstanceEvaluator.future` from the first).
 
 Two nodes with equal values here are interchangeable for every prune the search can make now: a formula
 built from one is refuted by an observation exactly when the same formula built from the other is. So
@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 
-from fmrepair.agents.mutation.instance import Evaluator, Instance, Unknown
+from fmrepair.verifiers.alloy.instance import Instance, InstanceEvaluator, Unknown
 from fmrepair.verifiers.alloy.syntax import Model, Node
 
 Key = tuple[tuple[str, ...], tuple[Hashable, ...]]
@@ -32,7 +32,7 @@ class Examples:
         self.model = model
         self.top = top
         self.insts: list[Instance] = []
-        self.evs: list[Evaluator] = []
+        self.evs: list[InstanceEvaluator] = []
         # the atoms a variable of each top-level sig may take, over all states (a superset of any bound)
         self.domains: list[dict[str, list[frozenset[tuple[str, ...]]]]] = []
         self.values: dict[tuple[str, tuple[tuple[str, str], ...]], list[tuple[Hashable, ...] | None]] = {}
@@ -47,7 +47,7 @@ class Examples:
                 if sig in self.top:
                     by.setdefault(self.top[sig], set()).update(atoms)
         self.insts.append(inst)
-        self.evs.append(Evaluator(self.model, inst))
+        self.evs.append(InstanceEvaluator(self.model, inst))
         self.domains.append({t: [frozenset([a]) for a in sorted(atoms)] for t, atoms in by.items()})
 
     def key(self, node: Node, free: frozenset[str], scope: dict[str, str]) -> Key | None:

@@ -16,7 +16,8 @@ import json
 from dataclasses import dataclass, field
 
 from fmrepair.agents.evaluate import Evaluation
-from fmrepair.agents.mutation.instance import (
+from fmrepair.agents.session import RepairSession
+from fmrepair.verifiers.alloy.instance import (
     Instance,
     Unknown,
     facts_hold,
@@ -25,7 +26,6 @@ from fmrepair.agents.mutation.instance import (
     same_values,
     trace_values,
 )
-from fmrepair.agents.session import RepairSession
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, ParseError
 
 

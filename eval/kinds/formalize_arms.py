@@ -10,7 +10,6 @@ run resumes: finished tasks are skipped.
 
 from __future__ import annotations
 
-import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -203,5 +202,3 @@ def summarize(log: RunLog) -> dict[str, Any]:
     return report
 
 
-def format_report(report: dict[str, Any]) -> str:
-    return json.dumps(report, indent=2)

@@ -3,13 +3,13 @@
 The reference script is benchmark data, never imported here. It runs in a separate Python process
 (``python -I``) under :mod:`fmrepair.sandbox` (bubblewrap: read-only system, only its fresh temporary
 folder and a private ``/tmp`` writable, no network, limits on processes, memory, CPU, file size and open
-files, everything it started killed at the timeout). A small wrapper patches ``cpmpy.Model.solve`` in
-that process to record the solver's exit status, objective value and sense (single-threaded OR-Tools
-when the script names no solver), and writes them to a JSON file in its folder, read back as a plain
-file only (never through a link the script planted). When the sandbox cannot be set up the script does
-not run: the reference is ``error`` (``sandbox unavailable: ...``), never cached, and every score that
-needs it is unknown. ``unsafe_no_sandbox=True`` runs it without isolation (recorded on the result as
-``sandboxed: false``; such results are never cached).
+files, everything it started killed at the timeout). A small wrapper (eval/suites/cpbench_wrapper.py)
+patches ``cpmpy.Model.solve`` in that process to record the solver's exit status, objective value and
+sense (single-threaded OR-Tools when the script names no solver), and writes them to a JSON file in its
+folder, read back as a plain file only (never through a link the script planted). When the sandbox cannot
+be set up the script does not run: the reference is ``error`` (``sandbox unavailable: ...``), never
+cached, and every score that needs it is unknown. ``unsafe_no_sandbox=True`` runs it without isolation
+(recorded on the result as ``sandboxed: false``; such results are never cached).
 
 Results are cached under ``~/.cache/fmrepair/cpbench/`` (``$FMREPAIR_CACHE/cpbench``), a folder no
 sandboxed script can see (checked), keyed by the SHA-256 of the script and of the wrapper, written only
@@ -37,201 +37,9 @@ from fmrepair.eval.suites.sealed_cache import SealedCache
 CACHE_ENV = "FMREPAIR_CACHE"
 DEFINITE = ("optimal", "sat", "unsat")  # results worth caching regardless of the time limit
 
-# both wrappers end the same way: run the script as __main__, write the record whatever happens
-_RUN_AND_RECORD = r"""
-    runpy.run_path(sys.argv[1], run_name="__main__")
-    rec["finished"] = True
-except SystemExit as e:
-    rec["finished"] = e.code in (None, 0)
-except BaseException as e:  # noqa: B036 - the record must be written whatever the script does
-    rec["exception"] = f"{type(e).__name__}: {e}"[:500]
-finally:
-    with open(sys.argv[2], "w") as f:
-        json.dump(rec, f, default=str)
-"""[1:]
-
-WRAPPER = (
-    r"""
-import json, runpy, sys
-rec = {"solves": 0}
-try:
-    from cpmpy import Model
-    _orig = Model.solve
-
-    def _solve(self, solver=None, time_limit=None, **kw):
-        if solver in (None, "ortools"):
-            solver = "ortools"
-            kw.setdefault("num_workers", 1)
-        rec["via"] = "model"
-        res = _orig(self, solver, time_limit, **kw)
-        rec["solves"] += 1
-        rec["solved"] = bool(res)
-        rec["exitstatus"] = self.status().exitstatus.name
-        if self.has_objective():
-            rec["sense"] = "minimize" if self.objective_is_min else "maximize"
-            rec["objective"] = self.objective_value() if res else None
-        return res
-
-    Model.solve = _solve
-
-    from cpmpy.solvers.ortools import CPM_ortools
-    _orig_ort = CPM_ortools.solve
-    _depth = [0]
-
-    def _ort_solve(self, *a, **kw):  # scripts that call a solver object directly (not via Model.solve)
-        _depth[0] += 1
-        try:
-            res = _orig_ort(self, *a, **kw)
-        finally:
-            _depth[0] -= 1
-        if _depth[0] == 0 and rec.get("via") != "model":
-            rec["solves"] += 1
-            rec["via"] = "solver"
-            rec["solved"] = bool(res)
-            rec["exitstatus"] = self.status().exitstatus.name
-            if self.has_objective():
-                rec["sense"] = "unknown"  # a solver object does not expose the sense
-                rec["objective"] = self.objective_value() if res else None
-        return res
-
-    CPM_ortools.solve = _ort_solve
-"""
-    + _RUN_AND_RECORD
-)
-
-
-# Assignment check (CP-Bench's own criterion): the reference model, with every reference variable whose
-# name is an output key (``x`` or ``x[i,j]``) fixed to the candidate's value, must stay satisfiable.
-CHECK_WRAPPER = (
-    r"""
-import json, re, runpy, sys
-rec = {"solves": 0, "matched": [], "unmatched": [], "mismatched": [], "by_value": []}
-try:
-    with open(sys.argv[3]) as f:
-        assignment = json.load(f)
-    import numpy as np
-    from cpmpy import Model
-    from cpmpy.transformations.get_variables import get_variables_model
-
-    def _fixes(model):
-        by_name = {}
-        for v in get_variables_model(model):
-            m = re.fullmatch(r"(.*?)\[([0-9,\s]+)\]", v.name)
-            key, idx = (m.group(1), tuple(int(i) for i in m.group(2).split(","))) if m else (v.name, ())
-            by_name.setdefault(key, []).append((idx, v))
-        cons = []
-        for key, value in assignment.items():
-            entries = by_name.get(key)
-            if not entries:
-                rec["unmatched"].append(key)
-                continue
-            try:
-                arr = np.array(value, dtype=object)
-                ndim = len(entries[0][0])
-                if arr.ndim != ndim:
-                    raise ValueError(f"{arr.ndim} dimensions, the reference has {ndim}")
-                fixed = []
-                for idx, v in entries:
-                    val = arr[idx] if idx else arr.item()
-                    if isinstance(val, (list, np.ndarray)) or val is None:
-                        raise ValueError("not a scalar")
-                    fixed.append(v == (bool(val) if v.is_bool() else int(val)))
-                cons += fixed
-                rec["matched"].append(key)
-            except (ValueError, TypeError, IndexError) as e:
-                rec["mismatched"].append(f"{key}: {e}"[:200])
-        return cons
-
-    _orig = Model.solve
-
-    def _solve(self, solver=None, time_limit=None, **kw):
-        if rec["solves"] == 0:
-            self += _fixes(self)
-            state["model"] = self
-        if solver in (None, "ortools"):
-            solver = "ortools"
-            kw.setdefault("num_workers", 1)
-        res = _orig(self, solver, time_limit, **kw)
-        rec["solves"] += 1
-        rec["exitstatus"] = self.status().exitstatus.name
-        return res
-
-    Model.solve = _solve
-
-    # keys that name no variable: find, among the values the script read with `.value()` just before it
-    # printed its JSON, the expression each key printed (equal value, in print order) and fix that one
-    import inspect
-    import cpmpy.expressions as _cx
-    seen, state, depth = [], {"done": False}, [0]
-
-    def _recording(orig):
-        def value(self, *a, **k):
-            depth[0] += 1
-            try:
-                out = orig(self, *a, **k)
-            finally:
-                depth[0] -= 1
-            if depth[0] == 0:
-                seen.append((self, out))
-            return out
-        return value
-
-    for _mod in list(sys.modules.values()):
-        if getattr(_mod, "__name__", "").startswith(_cx.__name__):
-            for _cls in vars(_mod).values():
-                if inspect.isclass(_cls) and "value" in _cls.__dict__ and not getattr(_cls.value, "_fmr", False):
-                    _cls.value = _recording(_cls.value)
-                    _cls.value._fmr = True
-
-    def _by_value(printed):
-        cons, used = [], set()
-        for key in [k for k in rec["unmatched"] if k in printed]:
-            hit = next((i for i, (_, v) in enumerate(seen) if i not in used and _tolist(v) == printed[key]), None)
-            if hit is None:
-                continue
-            used.add(hit)
-            expr, val = seen[hit]
-            rec["unmatched"].remove(key)
-            try:
-                cand = np.array(assignment[key], dtype=object)
-                shape = np.shape(val)
-                if cand.shape != shape:
-                    raise ValueError(f"shape {cand.shape}, the reference has {shape}")
-                exprs = [expr] if shape == () else list(np.asarray(expr, dtype=object).flat)
-                for e, c in zip(exprs, cand.flat):
-                    if isinstance(c, (list, np.ndarray)) or c is None:
-                        raise ValueError("not a scalar")
-                    cons.append(e == (bool(c) if isinstance(c, bool) else int(c)))
-                rec["matched"].append(key)
-                rec["by_value"].append(key)
-            except (ValueError, TypeError, IndexError) as e:
-                rec["mismatched"].append(f"{key}: {e}"[:200])
-        if cons and state.get("model") is not None and not rec["mismatched"]:
-            m = state["model"]
-            m += cons
-            _orig(m, "ortools", None, num_workers=1)
-            rec["solves"] += 1
-            rec["exitstatus"] = m.status().exitstatus.name
-
-    def _tolist(v):
-        try:
-            return np.asarray(v).tolist()
-        except Exception:  # noqa: BLE001
-            return None
-
-    _dumps = json.dumps
-
-    def _dumps_hook(obj, *a, **k):
-        if not state["done"] and isinstance(obj, dict) and rec["unmatched"] and rec["solves"]:
-            state["done"] = True
-            if rec.get("exitstatus") not in ("UNSATISFIABLE",):
-                _by_value(obj)
-        return _dumps(obj, *a, **k)
-
-    json.dumps = _dumps_hook
-"""
-    + _RUN_AND_RECORD
-)
+# the program that runs a reference script in the sandbox: a real module (eval/suites/cpbench_wrapper.py),
+# copied into the sandbox's folder; its text is part of the cache key
+WRAPPER = Path(__file__).with_name("cpbench_wrapper.py").read_text(encoding="utf-8")
 
 
 @dataclass
@@ -336,7 +144,7 @@ def run_reference(
     ref = Reference(problem=problem, sha256=sha, status="error", timeout_s=timeout_s, sandboxed=not unsafe_no_sandbox)
     started = time.perf_counter()
     try:
-        out = _sandbox(text, WRAPPER, timeout_s, mem_mb, python, unsafe=unsafe_no_sandbox)
+        out = _sandbox(text, "reference", timeout_s, mem_mb, python, unsafe=unsafe_no_sandbox)
     except sandbox.SandboxUnavailable as e:
         ref.error, ref.cache_note = f"sandbox unavailable: {e}", note
         return ref  # the script did not run: nothing to cache
@@ -360,21 +168,22 @@ def run_reference(
 
 def _sandbox(
     script: bytes,
-    wrapper: str,
+    mode: str,
     timeout_s: float,
     mem_mb: int,
     python: str | None,
     extra: bytes | None = None,
     unsafe: bool = False,
 ) -> tuple[dict, str, str] | None:
-    """Run ``wrapper`` on the script in the sandbox: (record, stdout, failure text), None on timeout.
+    """Run the wrapper in ``mode`` (reference | check) on the script in the sandbox: (record, stdout, failure
+    text), None on timeout.
     Raises :class:`fmrepair.sandbox.SandboxUnavailable` when isolation cannot be set up."""
     exe = _python(python)
     with tempfile.TemporaryDirectory(prefix="fmr-cpbench-") as tmp:
         work = Path(tmp)
         (work / "reference.py").write_bytes(script)
-        (work / "wrapper.py").write_text(wrapper, encoding="utf-8")
-        args = [exe, "-I", "wrapper.py", "reference.py", "record.json"]
+        (work / "wrapper.py").write_text(WRAPPER, encoding="utf-8")
+        args = [exe, "-I", "wrapper.py", mode, "reference.py", "record.json"]
         if extra is not None:
             (work / "extra.json").write_bytes(extra)
             args.append("extra.json")
@@ -408,7 +217,7 @@ def check_assignment(
     payload = json.dumps(assignment, default=str).encode()
     try:
         out = _sandbox(
-            Path(script).read_bytes(), CHECK_WRAPPER, timeout_s, mem_mb, python, extra=payload, unsafe=unsafe_no_sandbox
+            Path(script).read_bytes(), "check", timeout_s, mem_mb, python, extra=payload, unsafe=unsafe_no_sandbox
         )
     except sandbox.SandboxUnavailable as e:
         return AssignmentCheck(None, [], [], [], status="error", error=f"sandbox unavailable: {e}")

@@ -325,7 +325,3 @@ def _anchor(tokens: list[CodeToken], annots: list[Annotation]) -> None:
             a.function = after[0] if after else None
         else:
             a.function = before[-1] if before else None
-
-
-def code_text(tokens: list[CodeToken]) -> list[str]:
-    return [t.text for t in tokens]

@@ -3,7 +3,8 @@
 No JVM. Good enough for the shapes in the benchmarks and for edit-scoped tool calls:
 ``split_paragraphs(source)`` finds top-level paragraphs (module, open, sig, enum, fact, pred, fun,
 assert, let, commands) with 0-based character spans and 1-based line ranges;
-``replace_paragraph_body(source, name, new_body)`` swaps the text between a paragraph's braces.
+``replace_paragraph_body(source, key, new_body)`` swaps the text between a paragraph's braces and
+``apply_line_patch`` replaces a range of lines (the two patching functions the repair loop uses).
 """
 
 from __future__ import annotations
@@ -303,32 +304,34 @@ def find_paragraph(source: str, name: str, kind: str | None = None) -> Paragraph
     return None
 
 
-def replace_paragraph_body(source: str, name: str, new_body: str, kind: str | None = None) -> str:
-    """Replace the text between the braces of paragraph ``name`` (first match; kind narrows it).
+def source_lines(source: str) -> list[str]:
+    """The lines as the Analyzer counts them (a line ends at \\n, \\r\\n or a lone \\r; a form feed or
+    \\u2028 is not a line end, unlike str.splitlines), each with its line end."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", source)
 
-    ``new_body`` may or may not carry its own surrounding newlines; it is inserted as given, padded
-    with a newline on either side when it has none. Raises KeyError if there is no such paragraph
-    and ValueError if it has no brace body.
-    """
-    para = find_paragraph(source, name, kind)
+
+def replace_paragraph_body(source: str, key: str, new_body: str) -> str:
+    """Replace the text between the braces of the paragraph whose key is ``key`` ("pred inv1", "fact #2",
+    Paragraph.key): the new body on its own lines, its first line indented by two spaces. The one
+    patching function for paragraph edits (a model's tool call, docs/repair.md). Raises KeyError if there
+    is no such paragraph and ValueError if it has no brace body."""
+    para = next((p for p in split_paragraphs(source) if p.key == key), None)
     if para is None:
-        raise KeyError(f"no paragraph named {name!r}")
+        raise KeyError(f"no paragraph {key!r} in the specification")
     if para.body_start is None or para.body_end is None:
-        raise ValueError(f"paragraph {name!r} has no body")
-    body = new_body
-    if not body.startswith("\n"):
-        body = "\n" + body
-    if not body.endswith("\n"):
-        body = body + "\n"
-    return source[: para.body_start] + body + source[para.body_end :]
+        raise ValueError(f"paragraph {key!r} has no body")
+    return source[: para.body_start] + "\n  " + new_body.strip() + "\n" + source[para.body_end :]
 
 
 def apply_line_patch(source: str, start_line: int, end_line: int, replacement: str) -> str:
-    """Replace lines start_line..end_line (1-based, inclusive) with replacement text."""
-    lines = source.splitlines(keepends=True)
-    if not (1 <= start_line <= end_line + 1 and end_line <= len(lines)):
-        raise ValueError(f"line range {start_line}-{end_line} outside 1-{len(lines)}")
-    rep = replacement if replacement.endswith("\n") or not replacement else replacement + "\n"
+    """Replace lines start_line..end_line (1-based, inclusive, counted by ``source_lines``) with the
+    replacement; the lines around keep their own line ends. Raises ValueError for a range outside the
+    text. The one patching function for line edits."""
+    lines = source_lines(source)
+    if not (1 <= start_line <= end_line <= len(lines)):
+        raise ValueError(f"bad line range {start_line}-{end_line} (the specification has {len(lines)} lines)")
+    end = lines[end_line - 1][len(lines[end_line - 1].rstrip("\r\n")) :]
+    rep = replacement if not replacement or replacement.endswith(("\n", "\r")) else replacement + (end or "")
     return "".join(lines[: start_line - 1]) + rep + "".join(lines[end_line:])
 
 

@@ -105,10 +105,6 @@ def _probe_script(art: FolArtifact) -> str:
     return "\n".join(lines)
 
 
-def fol_answer(diag: Diagnosis) -> str | None:
-    return diag.answer
-
-
 def diagnose_fol(problem: str, artifact: str, premises: list[str] | None = None, timeout_s: float = 5.0) -> Diagnosis:
     """Diagnose an SMT-LIB2 formalization of NL ``premises`` (list) and a conclusion (in ``problem``)."""
     d = Diagnosis(formalism="smtlib")

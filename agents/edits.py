@@ -53,7 +53,9 @@ def tool_schema(mode: EditMode, spec: str, editable: list[str] | None = None) ->
 
 
 def numbered(spec: str) -> str:
-    lines = spec.splitlines()
+    from fmrepair.verifiers.alloy.text import source_lines
+
+    lines = [line.rstrip("\r\n") for line in source_lines(spec)]
     width = len(str(len(lines)))
     return "\n".join(f"{i:>{width}}| {line}" for i, line in enumerate(lines, 1))
 
@@ -77,28 +79,28 @@ def apply_call(mode: EditMode, spec: str, call: Any, editable: list[str] | None 
             raise ToolCallError(f"paragraph {name!r} is not editable")
         return replace_body(spec, name, body)
     if mode == "patch":
+        from fmrepair.verifiers.alloy.text import apply_line_patch
+
         start, end, repl = call.get("start_line"), call.get("end_line"), call.get("replacement")
-        lines = spec.splitlines()
         if not (isinstance(start, int) and isinstance(end, int) and isinstance(repl, str)):
             raise ToolCallError("start_line, end_line must be integers and replacement a string")
-        if not (1 <= start <= end <= len(lines)):
-            raise ToolCallError(f"bad line range {start}-{end} (the specification has {len(lines)} lines)")
-        new = lines[: start - 1] + repl.splitlines() + lines[end:]
-        return "\n".join(new) + ("\n" if spec.endswith("\n") else "")
+        try:
+            return apply_line_patch(spec, start, end, repl)
+        except ValueError as e:
+            raise ToolCallError(str(e)) from None
     raise ToolCallError(f"unknown edit mode {mode!r}")
 
 
 def replace_body(spec: str, key: str, body: str) -> str:
-    """Replace the text between the braces of the paragraph whose key is ``key`` (e.g. "fact #2")."""
-    from fmrepair.verifiers.alloy.text import split_paragraphs
+    """Replace the body of the paragraph whose key is ``key`` (e.g. "fact #2"; verifiers/alloy/text.py)."""
+    from fmrepair.verifiers.alloy.text import replace_paragraph_body
 
-    for p in split_paragraphs(spec):
-        if p.key == key:
-            if p.body_start is None or p.body_end is None:
-                raise ToolCallError(f"paragraph {key!r} has no body")
-            text = body.strip("\n")
-            return spec[: p.body_start] + "\n  " + text.strip() + "\n" + spec[p.body_end :]
-    raise ToolCallError(f"no paragraph {key!r} in the specification")
+    try:
+        return replace_paragraph_body(spec, key, body)
+    except KeyError as e:
+        raise ToolCallError(e.args[0]) from None
+    except ValueError as e:
+        raise ToolCallError(str(e)) from None
 
 
 INSTRUCTOR_SCHEMA: dict[str, Any] = {

@@ -1,7 +1,7 @@
 """Counterexamples as Python instances, and a small Alloy evaluator over them (for pruning).
 
 `parse_witness` reads the verifier's rendered counterexample (``Sig = {A$0, ...}``, ``field =
-{A$0->B$1}``); `Evaluator` computes a (mutated) expression's value on it. Anything it does not cover
+{A$0->B$1}``); `InstanceEvaluator` computes a (mutated) expression's value on it. Anything it does not cover
 (integers inside relations, large set-valued quantifiers) raises `Unknown`, and the
 caller then does not prune: pruning is only a filter in front of the real analyzer, never a verdict.
 Functions of opened modules (util/ordering's ``first``, ``next``, ``lt``, ...) are evaluated from their own
@@ -13,12 +13,12 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from fmrepair.agents.mutation.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 from fmrepair.verifiers.alloy.syntax import Model, Node
+from fmrepair.verifiers.alloy.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 
 __all__ = [
     "INT_ATOMS",
-    "Evaluator",
+    "InstanceEvaluator",
     "Instance",
     "Unknown",
     "facts_hold",
@@ -56,7 +56,7 @@ _CMP = {"LT": lambda a, b: a < b, "LTE": lambda a, b: a <= b, "GT": lambda a, b:
 MAX_SUBSETS = 256
 
 
-class Evaluator:
+class InstanceEvaluator:
     """Values of nodes on one instance; ``overrides`` maps node ids to replacement nodes (mutants)."""
 
     def __init__(self, model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> None:
@@ -444,7 +444,7 @@ def _int(v: int) -> int:
 
 def holds(model: Model, inst: Instance, formula: Node, overrides: dict[int, Node] | None = None) -> bool:
     """The formula's truth value on the instance (raises Unknown)."""
-    return Evaluator(model, inst, overrides).formula(formula, {})
+    return InstanceEvaluator(model, inst, overrides).formula(formula, {})
 
 
 def same_values(a: tuple[bool, ...], b: tuple[bool, ...], inst: Instance) -> bool:
@@ -469,9 +469,9 @@ def trace_values(
     """The formula's value at each position that decides its value everywhere (raises Unknown): the one
     state of a static instance; on a lasso of n states looping to l, positions 0 .. 2n-l-1 (every state
     once more after the loop), and d more periods of the loop where past operators nest d deep (from there
-    on its values repeat with the loop, Evaluator.future). Two formulas with the same values here agree at
+    on its values repeat with the loop, InstanceEvaluator.future). Two formulas with the same values here agree at
     every position, so any oracle built from them gives both the same verdict."""
-    ev = Evaluator(model, inst, overrides)
+    ev = InstanceEvaluator(model, inst, overrides)
     if len(inst.states) == 1:
         return (ev.formula(formula, {}),)
     return tuple(ev.at(q, formula, {}) for q in ev.future(formula))
@@ -479,7 +479,7 @@ def trace_values(
 
 def facts_hold(model: Model, inst: Instance, overrides: dict[int, Node] | None = None) -> bool:
     """All named facts and sig facts (sig facts quantify the implicit `this`) on the instance."""
-    ev = Evaluator(model, inst, overrides)
+    ev = InstanceEvaluator(model, inst, overrides)
     for name, body in model.facts:
         if name.startswith("sig "):
             if len(inst.states) > 1:
