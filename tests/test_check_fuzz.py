@@ -245,7 +245,7 @@ def test_sample_through_real_process(formalism: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "case_id",
-    ["pair-mzn-dzn-wrong_type", "pair-pddl-garbage_problem", "pddl-equiv-unbalanced", "pair-kinds-m.mzn-p.pddl"],
+    ["pair-mzn-dzn-wrong_type", "pair-pddl-garbage_problem", "pddl-equiv-unbalanced", "pair-mzn-dzn-missing"],
 )
 def test_pairs_through_real_process(case_id: str, tmp_path: Path) -> None:
     case = next(c for c in CASES if c.id == case_id)
