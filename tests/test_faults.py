@@ -275,6 +275,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.long
 @pytest.mark.server
 @pytest.mark.skipif(os.environ.get("FMREPAIR_TEST_SERVER") != "1", reason="set FMREPAIR_TEST_SERVER=1")
 @needs_data

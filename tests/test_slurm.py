@@ -348,6 +348,7 @@ def _outcomes(run: Path) -> dict[str, tuple]:
     return {d["task_id"]: tuple(d[k] for k in keys) for d in lines}
 
 
+@pytest.mark.long
 @pytest.mark.slurm
 @needs_slurm
 @needs_data
@@ -393,6 +394,7 @@ def test_bench_array_on_slurm_equals_a_single_process_run(slurm_cluster, tmp_pat
     )
 
 
+@pytest.mark.long
 @pytest.mark.slurm
 @pytest.mark.server
 @needs_slurm
