@@ -109,6 +109,8 @@ def test_mutate_repair_files_exit_codes_and_its_log_in_report_and_viewer(tmp_pat
     assert r.returncode == 2 and f"{broken}:2:" in r.stderr and not (tmp_path / "broken.fixed.als").exists()
     report = _cli("bench", "report", str(log), timeout=120)
     assert report.returncode == 0 and "## user file / mutate / none" in report.stdout, report.stderr
+    # a user's file has no reference: equivalence is not scored, never shown as 0
+    assert "| **all** | 1 | 1 | 1 | n/a | " in report.stdout and "| 100.0% | 100.0% | n/a |" in report.stdout
     view = _cli("bench", "view", str(log), "--out", str(tmp_path / "site"), timeout=300)
     assert view.returncode == 0, view.stderr
     assert len(list((tmp_path / "site" / "tasks").glob("*.html"))) == 1

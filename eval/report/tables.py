@@ -182,10 +182,16 @@ def markdown_one(summary: dict[str, Any]) -> str:
         "|---|---:|---:|---:|---:|---:|" + "---:|" * len(LEVELS),
     ]
     rows = list(summary["families"].items()) + [("**all**", summary["overall"])]
+    # no task had a reference to compare with (a user's file): equivalence was not scored, not 0
+    unscored = summary.get("equivalence_scored") == 0
     for fam, c in rows:
         cells = [str(c[x]) for x in ("tasks", "raw", "faithful", "equivalent", "unfaithful_rejected")]
         cells += [f"{c[f'correct@{k}_{lvl}']:.1f}%" for lvl in LEVELS]
+        if unscored:
+            cells[3] = cells[-1] = "n/a"
         lines.append(f"| {fam} | " + " | ".join(cells) + " |")
+    if unscored:
+        lines += ["", "Equivalence: n/a (no task of this run has a reference to compare with)."]
     o = summary["overall"]
     lines += ["", "| outcome | tasks |", "|---|---:|"]
     lines += [f"| {OUTCOME_LABELS[x]} | {o['outcomes'][x]} |" for x in OUTCOMES]
