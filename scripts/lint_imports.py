@@ -28,12 +28,9 @@ def stage(dest: Path, root: Path = ROOT) -> Path:
         "setuptools"
     ]["package-dir"]
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    top = dest / mapping.get("fmrepair", "fmrepair").rsplit("/", 1)[-1]
-    shutil.copytree(root / mapping.get("fmrepair", "fmrepair"), top, ignore=ignore)
-    for package, folder in mapping.items():
-        if package != "fmrepair":
-            shutil.copytree(root / folder, dest / Path(*package.split(".")), ignore=ignore)
-    return top
+    for package, folder in sorted(mapping.items()):  # fmrepair first, then fmrepair.agents, ... into it
+        shutil.copytree(root / folder, dest / Path(*package.split(".")), ignore=ignore)
+    return dest / "fmrepair"
 
 
 def lint(staged: Path, argv: list[str], **run: object) -> subprocess.CompletedProcess:

@@ -331,7 +331,7 @@ def apply_line_patch(source: str, start_line: int, end_line: int, replacement: s
     if not (1 <= start_line <= end_line <= len(lines)):
         raise ValueError(f"bad line range {start_line}-{end_line} (the specification has {len(lines)} lines)")
     end = lines[end_line - 1][len(lines[end_line - 1].rstrip("\r\n")) :]
-    rep = replacement if not replacement or replacement.endswith(("\n", "\r")) else replacement + (end or "")
+    rep = replacement if not replacement or replacement.endswith(("\n", "\r")) else replacement + end
     return "".join(lines[: start_line - 1]) + rep + "".join(lines[end_line:])
 
 
