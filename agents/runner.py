@@ -99,13 +99,13 @@ def editable_paragraphs(task: Task) -> list[str]:
     return names
 
 
-def task_from_user_file(path: str, text: str, editable: Sequence[str] = ()) -> Task:
-    """A user's own file: nothing hidden; assertions, commands, opens and every pred/fun they reach are
-    frozen, except the reached paragraphs the user names editable."""
+def task_from_user_file(path: str, text: str, editable: Sequence[str] = (), task_id: str | None = None) -> Task:
+    """A user's own file (the ``files`` suite, eval/suites/files.py): nothing hidden; assertions, commands,
+    opens and every pred/fun they reach are frozen, except the reached paragraphs the user names editable."""
     from fmrepair.verifiers.alloy.gate import default_frozen
 
     frozen = default_frozen(text, editable)
-    return Task(id=path, suite="user", visible=text, frozen=frozen, meta={"path": path})
+    return Task(id=task_id or path, suite="files", visible=text, frozen=frozen, meta={"path": path})
 
 
 class RegisteredGate:

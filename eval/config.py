@@ -10,7 +10,8 @@ no second list of defaults.
 A field's ``json_schema_extra`` may say:
 - ``identity: False``: it does not change results (parallelism, caching), so a resumed run may differ in
   it (eval/run/identity.py); every other field is part of a run's identity.
-- ``cli``: the option's name when it is not ``--field-name`` (``check_timeout_s`` is ``--timeout``).
+- ``cli``: the option's name when it is not ``--field-name`` (``check_timeout_s`` is ``--timeout``), or a
+  list of names (``k`` is ``--k`` or ``-k``).
 """
 
 from __future__ import annotations
@@ -76,10 +77,16 @@ class BenchConfig(BaseModel):
     )
     k: int | None = Field(
         None, ge=1, description="iterations per chain: repair 6; formalize: repair rounds, 1; annotate: answers "
-        "per chain, 2"
+        "per chain, 2", json_schema_extra={"cli": ["--k", "-k"]},
     )
     samples: int | None = Field(None, ge=1, description="chains per task (repair 1, formalize 1, annotate 2)")
     independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
+    alternatives: int = inherit(RepairConfig, "alternatives")
+    editable: list[str] = Field(
+        default_factory=list,
+        description="a pred/fun an assertion reaches that the repair may change (repeatable; only suites of "
+        "a user's own files: `files`, `fmrepair repair`)",
+    )
     edit_mode: str | None = Field(
         None, description="how answers edit the text: repair paragraph | patch | whole (paragraph); annotate "
         "insert | whole (insert)"
@@ -88,6 +95,7 @@ class BenchConfig(BaseModel):
         None, ge=0.0, le=2.0, description="sampling temperature (repair 0.2, formalize 0.0, annotate 0.7)"
     )
     seed: int = inherit(RepairConfig, "seed")
+    instructor_model: str | None = inherit(RepairConfig, "instructor_model", cli="--instructor")
     max_new_tokens: int | None = Field(
         None, ge=1, description="completion tokens per answer (repair 400, formalize 700, annotate 384)"
     )
@@ -127,7 +135,7 @@ class BenchConfig(BaseModel):
         json_schema_extra={"identity": False},
     )
 
-    @field_validator("ids", "family", mode="before")
+    @field_validator("ids", "family", "editable", mode="before")
     @classmethod
     def _split_names(cls, value: Any) -> Any:
         return _names(value)
@@ -157,6 +165,8 @@ class BenchConfig(BaseModel):
                 seed=self.seed if seed is None else seed,
                 max_new_tokens=self.max_new_tokens,
                 check_timeout_s=self.check_timeout_s,
+                alternatives=self.alternatives,
+                instructor_model=self.instructor_model,
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,
                 search_lift=self.search_lift,
@@ -189,8 +199,9 @@ def _key_names() -> dict[str, str]:
     for name, f in BenchConfig.model_fields.items():
         out[name] = out[name.replace("_", "-")] = name
         cli = (f.json_schema_extra or {}).get("cli")  # type: ignore[union-attr]
-        if isinstance(cli, str):
-            out[cli.lstrip("-")] = out[cli.lstrip("-").replace("-", "_")] = name
+        for flag in [cli] if isinstance(cli, str) else cli or []:
+            if str(flag).startswith("--"):
+                out[flag.lstrip("-")] = out[flag.lstrip("-").replace("-", "_")] = name
     return out
 
 

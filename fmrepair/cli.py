@@ -28,6 +28,7 @@ _SUBSYSTEMS = [
     "fmrepair.serving.cli",
     "fmrepair.agents.cli",
     "fmrepair.eval.run.cli",
+    "fmrepair.eval.run.repair_cli",
     "fmrepair.train.cli",
     "fmrepair.slurm.cli",
 ]

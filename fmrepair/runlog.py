@@ -12,7 +12,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -328,6 +328,7 @@ class RunLog:
         self.folder = Path(folder)
         self.readonly = readonly
         self._lock = threading.Lock()
+        self.observer: Callable[[AttemptRecord], None] | None = None  # called with each attempt once logged
         if readonly:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -387,6 +388,8 @@ class RunLog:
     def append_attempt(self, record: AttemptRecord) -> None:
         self._writable()
         _append_line(self.folder / self.ATTEMPTS, record, self._lock)
+        if self.observer is not None:
+            self.observer(record)
 
     def append_result(self, result: TaskResult) -> None:
         self._writable()

@@ -81,8 +81,9 @@ def test_every_field_is_a_bench_run_option():
     params = typer.main.get_command(bench_app).commands["run"].params  # type: ignore[attr-defined]
     opts = {o for p in params for o in p.opts}
     for name, f in BenchConfig.model_fields.items():
-        flag = (f.json_schema_extra or {}).get("cli") or "--" + name.replace("_", "-")  # type: ignore[union-attr]
-        assert flag in opts, name
+        cli = (f.json_schema_extra or {}).get("cli") or "--" + name.replace("_", "-")  # type: ignore[union-attr]
+        for flag in [cli] if isinstance(cli, str) else cli:
+            assert flag in opts, name
         assert f.description, f"{name} has no description (it is the option's help)"
     assert {"--out", "--config", "--set", "--json", "--allow-code-change", "--print-config"} <= opts
 

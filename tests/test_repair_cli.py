@@ -108,9 +108,46 @@ def test_mutate_repair_files_exit_codes_and_its_log_in_report_and_viewer(tmp_pat
     r = _cli("repair", str(broken), timeout=120)
     assert r.returncode == 2 and f"{broken}:2:" in r.stderr and not (tmp_path / "broken.fixed.als").exists()
     report = _cli("bench", "report", str(log), timeout=120)
-    assert report.returncode == 0 and "## user file / mutate / none" in report.stdout, report.stderr
+    assert report.returncode == 0 and "## files / mutate / none" in report.stdout, report.stderr
     # a user's file has no reference: equivalence is not scored, never shown as 0
     assert "| **all** | 1 | 1 | 1 | n/a | " in report.stdout and "| 100.0% | 100.0% | n/a |" in report.stdout
     view = _cli("bench", "view", str(log), "--out", str(tmp_path / "site"), timeout=300)
     assert view.returncode == 0, view.stderr
     assert len(list((tmp_path / "site" / "tasks").glob("*.html"))) == 1
+
+
+def test_repair_is_bench_run_on_one_file(tmp_path):
+    """One front door: `repair FILE` is `bench run --suite files --root FILE` (same engine, options and
+    log); the run config's options work in both, and what is not about one file is refused."""
+    from fmrepair.eval.report.tables import load_manifest
+
+    spec = tmp_path / "list.als"
+    spec.write_text(EXAMPLE.read_text())
+    log = tmp_path / "log"
+    r = _cli("repair", str(spec), "--json", "--log", str(log), "--candidates", "200", "-k", "3",
+             "--set", "search_lift=false", timeout=600)
+    assert r.returncode == 0, r.stderr
+    bench = load_manifest(log).settings
+    assert bench["suite"] == "files" and bench["root"] == str(spec.resolve()) and bench["strategy"] == "mutate"
+    assert bench["candidates"] == 200 and bench["k"] == 3 and bench["search_lift"] is False
+    # the same settings through `bench run` on a folder of the user's files: the same repair
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    (folder / "list.als").write_text(EXAMPLE.read_text())
+    (folder / "notes.txt").write_text("not a spec")
+    run = tmp_path / "run"
+    b = _cli("bench", "run", "--suite", "files", "--root", str(folder), "--out", str(run), "--candidates", "200",
+             "-k", "3", "--set", "search_lift=false", "--json", timeout=600)
+    assert b.returncode == 0, b.stderr
+    rows = RunLog(run).results()
+    assert [x.task_id for x in rows] == ["list.als"] and rows[0].faithful and rows[0].equivalent is None
+    assert rows[0].candidate == json.loads(r.stdout)["candidate"]
+    # refused before anything is written: a setting for suites, an editable name the file does not define
+    for args, says in ((["--set", "suite=alloy4fun"], "suite"), (["--set", "workers=2"], "workers"),
+                       (["--editable", "acyclc"], "--editable acyclc")):
+        bad = _cli("repair", str(spec), "--log", str(tmp_path / "never"), *args, timeout=120)
+        assert bad.returncode == 2 and says in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+        assert not (tmp_path / "never").exists()
+    # the engine refuses --editable for a suite that fixes what may change
+    e = _cli("bench", "run", "--suite", "arepair", "--out", str(tmp_path / "x"), "--editable", "p", timeout=120)
+    assert e.returncode == 2 and "--editable is for a user's own files" in e.stderr and not (tmp_path / "x").exists()

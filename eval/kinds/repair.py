@@ -3,6 +3,7 @@ faithfulness gate of the task's formalism and the suite's own equivalence check 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,26 @@ def run_one(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: RunLog
         return result
 
 
+@functools.cache
+def instructor_model(name: str) -> Any:
+    """dual-af's instructor (``instructor_model``), loaded once per process and shared by its tasks."""
+    from fmrepair.serving import get_model
+
+    return get_model(name)
+
+
+def outcome_detail(out: Any) -> dict[str, Any]:
+    """What a user is shown beyond the kept repair (`fmrepair repair`): the outcome, the narrowing
+    candidate and the instances of the original it loses (no repair kept them all), further repairs."""
+    detail: dict[str, Any] = {"outcome": out.outcome}
+    if out.narrowing is not None:
+        detail["narrowing"] = out.narrowing
+        detail["lost"] = list((out.narrowing_gate or {}).get("lost", []))[:3]
+    if out.alternatives:
+        detail["alternatives"] = list(out.alternatives)
+    return detail
+
+
 def _rediscovered(attempts: list[Any]) -> bool:
     """A faithful attempt holds the hidden reference body verbatim, built by the search alone (docs/gate.md)."""
     return any(a.faithful and (a.gate or {}).get("rediscovered") for a in attempts)
@@ -94,16 +115,21 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
     search_only = not strategy_info(cfg.strategy).needs_model  # no model, no prompt: the oracle never in view
     gate = default_gate(verifier, model_free=search_only)
     root = str(resolve_root(cfg.suite, cfg.root))
-    eq = equivalence_scorer(get_suite(cfg.suite), verifier, root, model_free=search_only)
+    suite = get_suite(cfg.suite)
+    eq = equivalence_scorer(suite, verifier, root, model_free=search_only) if getattr(
+        suite, "scores_equivalence", True) else None  # a user's file has no reference: equivalence stays None
+    instructor = instructor_model(cfg.instructor_model) if cfg.instructor_model else None
     from fmrepair.eval.taxonomy import taxonomy
 
     if not cfg.independent_samples:
         rc = _repair_config(cfg, cfg.seed, cfg.samples)
-        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
+        out = repair_task(task, model, verifier, rc, gate=gate, instructor=instructor, log=log, score_equivalent=eq,
+                          write_result=False)
         result = out.result
         result.extra["taxonomy"] = taxonomy(task, out.attempts, verifier) if not result.faithful else {}
         if _rediscovered(out.attempts):
             result.extra["rediscovered"] = True
+        result.extra.update(outcome_detail(out))
         log.append_result(result)
         return result
     chains: list[dict[str, Any]] = []
@@ -111,7 +137,8 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
     all_attempts = []
     for s in range(cfg.samples):
         rc = _repair_config(cfg, cfg.seed + 7919 * s, 1)
-        out = repair_task(task, model, verifier, rc, gate=gate, log=log, score_equivalent=eq, write_result=False)
+        out = repair_task(task, model, verifier, rc, gate=gate, instructor=instructor, log=log, score_equivalent=eq,
+                          write_result=False)
         parts.append(out.result)
         all_attempts += out.attempts
         chains.append(

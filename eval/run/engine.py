@@ -8,9 +8,11 @@ they are redone, so nothing is lost or duplicated.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,12 @@ def select_tasks(cfg: BenchConfig) -> tuple[list[Task], Any]:
         if missing:
             raise InputError(f"no task {', '.join(repr(m) for m in missing[:5])} in suite {cfg.suite} "
                              f"(`fmrepair tasks list --suite {cfg.suite}`)")
+    if cfg.editable:
+        with_editable = getattr(suite, "with_editable", None)
+        if with_editable is None:
+            raise InputError(f"suite {cfg.suite} fixes what a repair may change; --editable is for a user's own "
+                             "files (`fmrepair repair`, suite files)")
+        tasks = with_editable(tasks, cfg.editable)
     if cfg.limit is not None:
         tasks = tasks[: cfg.limit]
     return tasks, load
@@ -118,10 +126,19 @@ def check_run_identity(log: RunLog, cfg: BenchConfig, code: dict[str, Any], allo
 
 
 def run_bench(
-    cfg: BenchConfig, out: Path, progress: bool = True, command: str | None = None, allow_code_change: bool = False
+    cfg: BenchConfig,
+    out: Path,
+    progress: bool = True,
+    command: str | None = None,
+    allow_code_change: bool = False,
+    verifiers: Any = None,
+    on_attempt: Callable[[Any], None] | None = None,
 ) -> dict[str, Any]:
     """Run (or resume) ``cfg`` into the run folder ``out``: each task goes to the suite's kind (eval/kinds:
-    repair, formalize, annotate, or a plug-in's); returns the score card."""
+    repair, formalize, annotate, or a plug-in's); returns the score card. ``verifiers``: the caller's
+    (eval/run/tasks.py Verifiers, e.g. one that already checked the input); ``on_attempt``: called with
+    each attempt as it is logged (tasks run in this process: not with worker processes). With one worker
+    the tasks run in the calling thread, so Ctrl-C stops the running task at once (it runs again on resume)."""
     from fmrepair.agents.strategies import strategy_names
     from fmrepair.eval.kinds import get_kind
     from fmrepair.eval.metrics import summarize
@@ -133,6 +150,7 @@ def run_bench(
     strategies = strategy_names(cfg.strategy)
     tasks, load = select_tasks(cfg)  # bad input (suite, family, ids) stops here: no run folder is made
     log = RunLog(out)
+    log.observer = on_attempt
     code = code_version()
     check_run_identity(log, cfg, code, allow_code_change)
     retried = drop_errors(log)  # error tasks run again (their attempts are dropped next)
@@ -164,20 +182,16 @@ def run_bench(
         suite = get_suite(cfg.suite)
         root = resolve_root(cfg.suite, cfg.root)
         model = load_model(cfg)
-        with Verifiers(workers=cfg.verifier_workers or cfg.workers) as verifiers, ThreadPoolExecutor(
-            max_workers=cfg.workers
-        ) as pool:
-            futures = [pool.submit(run_task, kind, t, cfg, model, verifiers, log, suite, root) for t in todo]
-            try:
-                for fut in as_completed(futures):
-                    for result in fut.result():
+        with contextlib.ExitStack() as stack:
+            if verifiers is None:
+                verifiers = stack.enter_context(Verifiers(workers=cfg.verifier_workers or cfg.workers))
+            if cfg.workers == 1:  # in this thread: Ctrl-C stops the running task at once
+                for t in todo:
+                    for result in run_task(kind, t, cfg, model, verifiers, log, suite, root):
                         on_result(result)
-            except KeyboardInterrupt:  # tasks not started are dropped; a thread cannot be stopped, so the
-                running = sum(f.running() for f in futures)  # running ones end within their counted budgets
-                pool.shutdown(wait=False, cancel_futures=True)
-                if progress and running:
-                    prog.stream.write(f"\ninterrupted: finishing the {running} running task(s) ...\n")
-                raise
+            else:
+                _run_in_threads(cfg.workers, [(kind, t, cfg, model, verifiers, log, suite, root) for t in todo],
+                                on_result, prog.stream if progress else None)
     from fmrepair.agents.runner import stop_code
 
     results = [r for r in log.results() if r.task_id in families]
@@ -190,6 +204,24 @@ def run_bench(
         warn_load_dependent(results, prog.stream)
         warn_errors(results, prog.stream)
     return summary
+
+
+def _run_in_threads(workers: int, jobs: list[tuple[Any, ...]], on_result: Callable[[TaskResult], None],
+                    stream: Any) -> None:
+    from fmrepair.eval.run.tasks import run_task
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_task, *job) for job in jobs]
+        try:
+            for fut in as_completed(futures):
+                for result in fut.result():
+                    on_result(result)
+        except KeyboardInterrupt:  # tasks not started are dropped; a thread cannot be stopped, so the
+            running = sum(f.running() for f in futures)  # running ones end within their counted budgets
+            pool.shutdown(wait=False, cancel_futures=True)
+            if stream is not None and running:
+                stream.write(f"\ninterrupted: finishing the {running} running task(s) ...\n")
+            raise
 
 
 def _write_manifest(log: RunLog, cfg: BenchConfig, kind: str, tasks: int, code: dict[str, Any],

@@ -23,9 +23,9 @@ PANEL = "Run config (also as KEY: VALUE in --config FILE, or KEY=VALUE)"
 # the run config's options, grouped in help panels (every option is also a KEY of --config FILE)
 FIELD_PANELS = {
     **dict.fromkeys(("suite", "root", "mode", "family", "ids", "limit"), "Tasks"),
-    **dict.fromkeys(("strategy", "edit_mode", "search_prune", "search_synth", "search_lift", "search_classes",
-                     "search_audit", "search_ranker"), "Search and strategy"),
-    **dict.fromkeys(("model", "temperature", "seed", "max_new_tokens"), "Model and sampling"),
+    **dict.fromkeys(("strategy", "edit_mode", "alternatives", "editable", "search_prune", "search_synth",
+                     "search_lift", "search_classes", "search_audit", "search_ranker"), "Search and strategy"),
+    **dict.fromkeys(("model", "instructor_model", "temperature", "seed", "max_new_tokens"), "Model and sampling"),
     **dict.fromkeys(("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals",
                      "check_timeout_s"), "Budget (counted: candidates, answers; wall seconds only as a cap)"),
     **dict.fromkeys(("workers", "verifier_workers", "shared_cache"), "Run (processes; never changes a result)"),
@@ -74,14 +74,15 @@ def config_options(
         f = model.model_fields[name]
         kind, note = _option_type(f.annotation)
         extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
-        flag = str(extra.get("cli") or "--" + name.replace("_", "-"))
+        cli = extra.get("cli") or "--" + name.replace("_", "-")
+        flag, *aliases = [cli] if isinstance(cli, str) else [str(c) for c in cli]  # type: ignore[union-attr]
         help_text = (f.description or name).rstrip(".")
         if help_text[1:2] != ":":  # "k: ..." stays as the field says
             help_text = help_text[0].upper() + help_text[1:]
         help_text += (f" ({note})" if note else "") + "."
         if f.is_required():
             help_text += f" Required (here or in {where})."
-        decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag]
+        decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag, *aliases]
         default = None if f.is_required() else f.get_default(call_default_factory=True)
         where_shown = FIELD_PANELS.get(name, panel) if panel == PANEL else panel
         option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=where_shown)

@@ -15,6 +15,7 @@ SUITES: LazyRegistry[type[Suite]] = LazyRegistry(
         "cp-bench": "fmrepair.eval.suites.cpbench:CpBenchSuite",
         "planetarium-gen": "fmrepair.eval.suites.planetarium_gen:PlanetariumGenSuite",
         "acsl-removal": "fmrepair.eval.suites.acsl_removal:AcslRemovalSuite",
+        "files": "fmrepair.eval.suites.files:FilesSuite",
     },
     group="fmrepair.suites",
 )

@@ -50,6 +50,10 @@ class Suite(Protocol):
     kind: SuiteKind  # what its tasks ask for: repair | formalize | annotate
     data_folder: str  # its folder under the benchmarks root (default_root)
     default_strategy: str  # what `bench run` runs without --strategy (a name or a comma-separated set)
+    # optional, read with getattr: ``root_may_be_file`` (--root may name one file; no default root),
+    # ``scores_equivalence`` (False: no reference, equivalence never scored), ``with_editable(tasks, names)``
+    # (the tasks with those paragraphs left editable: the run config's ``editable``; without it the suite
+    # fixes what may change and refuses the setting)
 
     def load(self, root: Path, mode: str | None = None) -> SuiteLoad: ...
 
@@ -67,11 +71,7 @@ class Suite(Protocol):
 
 def data_folder(suite: str) -> str:
     """The benchmark folder of a registered suite (its ``data_folder``), else the name itself."""
-    from fmrepair.eval.suites import SUITES
-
-    if suite in SUITES:
-        return str(getattr(SUITES.load(suite), "data_folder", suite))
-    return suite
+    return str(_suite_attr(suite, "data_folder", suite))
 
 
 def default_root(suite: str) -> Path:
@@ -84,10 +84,24 @@ def default_root(suite: str) -> Path:
     return repo.parent / "shared" / "benchmarks" / folder
 
 
+def _suite_attr(suite: str, name: str, default: object) -> object:
+    from fmrepair.eval.suites import SUITES
+
+    return getattr(SUITES.load(suite), name, default) if suite in SUITES else default
+
+
 def resolve_root(suite: str, root: str | Path | None) -> Path:
+    """The suite's folder: ``root``, else its default. A suite with ``root_may_be_file`` (``files``: a
+    user's own specification) takes a file as well, and has no default."""
+    takes_file = bool(_suite_attr(suite, "root_may_be_file", False))
+    if takes_file and not root:
+        raise InputError(f"suite {suite}: give --root FILE or --root FOLDER (the specifications to repair)")
     path = Path(root) if root else default_root(suite)
+    if takes_file and path.is_file():
+        return path
     if not path.is_dir():
-        raise InputError(f"{path}: benchmark root not found (use --root or ${ENV_ROOT})")
+        what = "no such file or folder" if takes_file else f"benchmark root not found (use --root or ${ENV_ROOT})"
+        raise InputError(f"{path}: {what}")
     return path
 
 
