@@ -167,3 +167,43 @@ def test_restated_property_is_written_in_text_not_a_changed_constant() -> None:
     # the same text reached by changing one constant of the rule: a fix, not written in
     assert restated(LOANS, LOANS.replace("<= 3", "<= 2")) == []
     assert restated(LOANS, LOANS) == []
+
+
+# A signature's appended fact, read as the gate reads it (SigScope), against the Analyzer's own reading:
+# an extra field `fmr_mark` is made to hold exactly when the appended fact holds for `this`; the check that
+# it holds exactly when the gate's reading holds has no counterexample iff the two readings agree.
+SIG_FACTS = [
+    ("", "Node", "nxt: lone Node", "#iden.nxt.@nxt < #iden.nxt"),  # iden.nxt is iden.(this.nxt)
+    ("", "Node", "nxt: lone Node", "this in nxt or no nxt"),
+    ("", "Node", "nxt: set Node", "all x: Node | x in nxt implies no x.@nxt"),
+    ("", "Node", "nxt: set Node", "some iden.nxt & nxt.~@nxt"),
+    ("sig Person {} sig Garage { owner: one Person }", "Car", "owner: lone Person, garage: lone Garage",
+     "some garage implies garage.owner = owner"),  # overloaded: garage.owner is Garage's relation
+    ("sig Person {} sig Garage { owner: set Person }", "Car", "owner: lone Person", "some owner"),
+]
+
+
+@pytest.mark.parametrize("before,sig,fields,fact", SIG_FACTS)
+def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, fields, fact) -> None:  # noqa: ANN001
+    from fmrepair.verifiers.alloy.preserve import THIS, _this_fields, sig_scopes
+    from fmrepair.verifiers.alloy.text import split_paragraphs
+    from fmrepair.verifiers.base import CheckOptions
+
+    decls = f"{before}\nsig {sig} {{ {fields}, fmr_mark: lone {sig} }}"
+    scope = sig_scopes([p for p in split_paragraphs(decls) if p.kind == "sig"])[sig]
+    reading = _this_fields(fact, scope)
+    module = (f"{decls} {{ ({fact}) <=> some fmr_mark }}\n"
+              f"check {{ all {THIS}: {sig} | (some {THIS}.fmr_mark) <=> ({reading}) }} for 4 expect 0\n")
+    v = alloy.check(module, CheckOptions(timeout_s=60))
+    assert v.status == "ok" and all(c.met for c in v.commands), (reading, v.status, v.errors, v.commands)
+
+
+@pytest.mark.parametrize("fact", ["some x: Node | x in ~owner.Node", "all owner: Node | some owner"])
+def test_a_signature_fact_the_gate_cannot_read_is_unsupported(fact) -> None:  # noqa: ANN001
+    from fmrepair.verifiers.alloy.preserve import Unsupported, _this_fields, sig_scopes
+    from fmrepair.verifiers.alloy.text import split_paragraphs
+
+    decls = "sig Person {} sig Garage { owner: set Person } sig Node { owner: set Node }"
+    scope = sig_scopes([p for p in split_paragraphs(decls) if p.kind == "sig"])["Node"]
+    with pytest.raises(Unsupported):
+        _this_fields(fact, scope)

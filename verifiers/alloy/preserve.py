@@ -26,7 +26,9 @@ the original's declarations: ``unknown``, never ``preserved``.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
@@ -217,23 +219,71 @@ def _field_constraint(sig: str, field: str, rhs: str) -> str:
     return f"(all {THIS}: {sig} | one {THIS}.{field} and {THIS}.{field} in {rhs})"
 
 
-def _sig_fact(sig: str, body: str, fields: set[str], rename) -> str:  # noqa: ANN001
+@dataclass(frozen=True)
+class SigScope:
+    """What a name inside one signature's text (appended fact, field type) means there, as Alloy 6
+    resolves it (measured with the Analyzer): a field of the signature is ``this.f`` wherever it stands,
+    after a join dot too (``x.f`` with a unary ``x`` is a type error, ``iden.f`` is ``iden.(this.f)``). A
+    field name another signature also declares is a choice Alloy makes by type: ``this.f`` when that
+    type-checks, else the other signatures' relation."""
+
+    fields: frozenset[str]  # the signature's own and inherited fields
+    overloaded: frozenset[str] = frozenset()  # field names that another signature also declares
+    unary: frozenset[str] = frozenset()  # names whose value there is surely a set of atoms
+
+
+# before an overloaded field name, these make its reading depend on arities the text does not show
+_ARITY_OPS = {".", "~", "^", "*", "->", "<:", ":>", "++", "[", ","}
+
+
+def _sig_fact(sig: str, body: str, scope: SigScope, rename) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
-    return f"(all {THIS}: {sig} | {{ {_this_fields(rename(body), fields)} }})"
+    return f"(all {THIS}: {sig} | {{ {_this_fields(rename(body), scope)} }})"
 
 
-def _this_fields(src: str, fields: set[str]) -> str:
-    """A text inside a signature (appended fact, field type) as Alloy reads it there: ``this`` is
-    ``fmr_this``, a field ``f`` of the signature is ``fmr_this.f``, ``@f`` is plain ``f``; after a join dot
-    (``g.owner``) a binary field cannot be ``this.owner`` and Alloy reads the relation itself."""
+def _declared(toks: Sequence, i: int) -> bool:  # noqa: ANN001
+    """Whether the name at ``i`` is declared there: ``f: X``, ``f, g: X`` (a quantifier's or a
+    comprehension's names) or ``let f = ...``."""
+    if i > 0 and toks[i - 1].text == "let":
+        return True
+    j = i
+    while j + 2 < len(toks) and toks[j + 1].text == "," and toks[j + 2].text.isidentifier():
+        j += 2
+    return j + 1 < len(toks) and toks[j + 1].text == ":"
+
+
+def _overloaded_reads_relation(toks: Sequence, i: int, scope: SigScope) -> bool:  # noqa: ANN001
+    """An overloaded field name at ``i``: True where ``this.f`` surely does not type-check, so Alloy
+    reads another signature's relation (``g.f`` with ``g`` a single unary name: a join of two sets);
+    False where ``this.f`` surely does (a name standing alone); Unsupported otherwise."""
+    prev = toks[i - 1].text if i > 0 else ""
+    nxt = toks[i + 1].text if i + 1 < len(toks) else ""
+    if prev == "." and i >= 2 and toks[i - 2].text in scope.unary and (i < 3 or toks[i - 3].text not in (".", "@")):
+        return True
+    if prev not in _ARITY_OPS and nxt not in (".", "["):
+        return False
+    raise Unsupported(f"a signature text names the field {toks[i].text!r}, which another signature also "
+                      "declares, where Alloy's choice by type depends on arities the gate does not work out")
+
+
+def _this_fields(src: str, scope: SigScope) -> str:
+    """A text inside a signature as Alloy reads it there (SigScope): ``this`` is ``fmr_this``, a field
+    ``f`` of the signature is ``fmr_this.f``, ``@f`` is plain ``f``. A field name bound as a variable
+    (it would shadow the field) is not read: Unsupported, never guessed."""
+    fields = scope.fields
     toks = tokens(src)
     out, pos = [], 0
     for i, t in enumerate(toks):
         prev = toks[i - 1].text if i > 0 else ""
+        if t.text in fields and prev != "@" and _declared(toks, i):
+            raise Unsupported(f"a signature text binds the field name {t.text!r} as a variable")
+        if t.text in fields and prev != "@" and t.text in scope.overloaded and _overloaded_reads_relation(
+                toks, i, scope):
+            continue  # the other signatures' relation: the generated module resolves the plain name by type
         if t.text == "this":
             rep = THIS
-        elif t.text in fields and prev not in ("@", "."):
+        elif t.text in fields and prev != "@":
             rep = f"({THIS}.{t.text})"
         elif t.text == "@" and i + 1 < len(toks) and toks[i + 1].text in fields:
             rep = ""
@@ -269,10 +319,7 @@ def _sig_constraints(
     cnames = {n for _, s in c for n in s.names}
     if set(o) != cnames:
         raise Unsupported("the candidate adds or removes a signature")
-    all_fields: dict[str, set[str]] = {}
-    parent_of = {n: s.parent for _, s in o.values() for n in s.names}
-    for n, (_, s) in o.items():
-        all_fields[n] = {f for f, _, _ in s.fields}
+    scopes = sig_scopes(osigs)
     out: list[str] = []
     for p, s in c:
         op, os_ = o[s.names[0]]
@@ -286,7 +333,23 @@ def _sig_constraints(
             continue
         for n in s.names:
             retyped = {f for f, _, r in s.fields if _reaches(r, defs) & changed}  # its type calls a changed macro
-            out += _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs, retyped)
+            out += _one_sig_constraints(n, s, os_, scopes[n], rename, csigs, retyped)
+    return out
+
+
+def sig_scopes(sigs: Sequence[Paragraph]) -> dict[str, SigScope]:
+    """Per signature name: how names inside its text read (SigScope), from the module's ``sigs``."""
+    read = {n: _read_sig(p) for p in sigs for n in _read_sig(p).names}
+    all_fields = {n: {f for f, _, _ in s.fields} for n, s in read.items()}
+    parent_of = {n: s.parent for n, s in read.items()}
+    declared = Counter(f for s in read.values() for f, _, _ in s.fields)  # `sig A, B { f: X }`: A.f and B.f
+    overloaded = frozenset(f for f, k in declared.items() if k > 1)
+    one_column = {f for s in read.values() for f, _, r in s.fields if f not in overloaded and not re.search(
+        r"->|[.\[\]~^*]", r)}  # a field whose type is a set of atoms: this.f is unary
+    out = {}
+    for n in read:
+        fields = frozenset(_inherited(n, all_fields, parent_of))
+        out[n] = SigScope(fields, overloaded, frozenset({"this", *read} | (fields & one_column)))
     return out
 
 
@@ -313,7 +376,7 @@ def _subset_fields(n: str, all_fields: dict[str, set[str]], parent_of: dict[str,
     return out
 
 
-def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs, retyped=frozenset()) -> list[str]:  # noqa: ANN001
+def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -> list[str]:  # noqa: ANN001
     out: list[str] = []
     mods = set(s.mods)
     for m in ("one", "lone", "some"):
@@ -329,11 +392,11 @@ def _one_sig_constraints(n, s, os_, all_fields, parent_of, rename, csigs, retype
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            out.append(_field_constraint(n, f, _this_fields(rename(rhs), _inherited(n, all_fields, parent_of))))
+            out.append(_field_constraint(n, f, _this_fields(rename(rhs), scope)))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():
-        out.append(_sig_fact(n, s.fact, _inherited(n, all_fields, parent_of), rename))
+        out.append(_sig_fact(n, s.fact, scope, rename))
     return out
 
 
