@@ -27,11 +27,13 @@ from pydantic.fields import FieldInfo
 from fmrepair.agents.config import Budget, RepairConfig
 
 
-def inherit(model: type[BaseModel], name: str, **extra: Any) -> Any:
-    """A copy of ``model``'s field ``name`` (default, constraints, description) with ``extra`` added to
-    its ``json_schema_extra``: a run setting that the repair settings already declare."""
+def inherit(model: type[BaseModel], name: str, title: str | None = None, **extra: Any) -> Any:
+    """A copy of ``model``'s field ``name`` (default, constraints, description) with its one-line
+    ``title`` and ``extra`` added to its ``json_schema_extra``: a run setting that the repair settings
+    already declare."""
     src = model.model_fields[name]
     info: FieldInfo = copy.copy(src)
+    info.title = title
     if extra:
         info.json_schema_extra = {**(src.json_schema_extra or {}), **extra}  # type: ignore[dict-item]
     return info
@@ -54,82 +56,125 @@ class BenchConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     # -- which tasks
-    suite: str = Field(..., description="suite name (fmrepair tasks list)")
-    root: str | None = Field(None, description="benchmark root laid out like the suite's folder (default: the suite's)")
-    mode: str | None = Field(None, description="suite mode, e.g. frozen | hidden for ARepair (default: the suite's)")
-    family: list[str] = Field(
-        default_factory=list, description="only these families (repeatable, or comma-separated)"
+    suite: str = Field(..., title="suite name (`fmrepair tasks list`)", description="suite name (fmrepair tasks list)")
+    root: str | None = Field(
+        None,
+        title="benchmark folder (default: the suite's)",
+        description="benchmark root laid out like the suite's folder (default: the suite's)",
     )
-    ids: list[str] = Field(default_factory=list, description="only these task ids (repeatable, or comma-separated)")
-    limit: int | None = Field(None, ge=0, description="only the first N selected tasks")
+    mode: str | None = Field(
+        None,
+        title="suite mode (default: the suite's first)",
+        description="suite mode, e.g. frozen | hidden for ARepair (default: the suite's)",
+    )
+    family: list[str] = Field(
+        default_factory=list,
+        title="only these families (a,b or repeated)",
+        description="only these families (repeatable, or comma-separated)",
+    )
+    ids: list[str] = Field(
+        default_factory=list,
+        title="only these task ids (a,b or repeated)",
+        description="only these task ids (repeatable, or comma-separated)",
+    )
+    limit: int | None = Field(
+        None, ge=0, title="only the first N selected tasks", description="only the first N selected tasks"
+    )
     # -- how to repair them
     # fields left None take the suite's / the suite kind's default (eval/kinds: each kind's ``defaults``), and
     # the manifest records the resolved value
     strategy: str | None = Field(
         None,
+        title="how to repair (`fmrepair strategies`)",
         description="strategy, or a comma-separated formalize set such as zero-shot,self-review,gated "
         "(default: the suite's; docs/bench.md lists every strategy and its kind)",
     )
     model: str | None = Field(
         None,
+        title="model (`fmrepair models list`)",
         description="model name (fmrepair models list; default qwen2.5-coder-0.5b); not needed by search-only "
         "strategies (mutate)",
     )
     k: int | None = Field(
-        None, ge=1, description="iterations per chain: repair 6; formalize: repair rounds, 1; annotate: answers "
-        "per chain, 2", json_schema_extra={"cli": ["--k", "-k"]},
+        None,
+        ge=1,
+        title="model answers per chain (the k of Correct@k)",
+        description="iterations per chain: repair 6; formalize: repair rounds, 1; annotate: answers per chain, 2",
+        json_schema_extra={"cli": ["--k", "-k"]},
     )
-    samples: int | None = Field(None, ge=1, description="chains per task (repair 1, formalize 1, annotate 2)")
-    independent_samples: bool = Field(False, description="run every sample to the end (for unbiased pass@k)")
-    alternatives: int = inherit(RepairConfig, "alternatives")
+    samples: int | None = Field(
+        None, ge=1, title="chains per task (n)", description="chains per task (repair 1, formalize 1, annotate 2)"
+    )
+    independent_samples: bool = Field(
+        False,
+        title="run every chain to the end (pass@k)",
+        description="run every sample to the end (for unbiased pass@k)",
+    )
+    alternatives: int = inherit(RepairConfig, "alternatives", title="search on until N distinct repairs")
     editable: list[str] = Field(
         default_factory=list,
+        title="a pred/fun the repair may change",
         description="a pred/fun an assertion reaches that the repair may change (repeatable; only suites of "
         "a user's own files: `files`, `fmrepair repair`)",
     )
     edit_mode: str | None = Field(
-        None, description="how answers edit the text: repair paragraph | patch | whole (paragraph); annotate "
-        "insert | whole (insert)"
+        None,
+        title="how answers edit: paragraph, patch, whole",
+        description="how answers edit the text: repair paragraph | patch | whole (paragraph); annotate "
+        "insert | whole (insert)",
     )
     temperature: float | None = Field(
-        None, ge=0.0, le=2.0, description="sampling temperature (repair 0.2, formalize 0.0, annotate 0.7)"
+        None,
+        ge=0.0,
+        le=2.0,
+        title="sampling temperature",
+        description="sampling temperature (repair 0.2, formalize 0.0, annotate 0.7)",
     )
-    seed: int = inherit(RepairConfig, "seed")
-    instructor_model: str | None = inherit(RepairConfig, "instructor_model", cli="--instructor")
+    seed: int = inherit(RepairConfig, "seed", title="sampling seed")
+    instructor_model: str | None = inherit(
+        RepairConfig, "instructor_model", title="dual-af: the instructor's model", cli="--instructor"
+    )
     max_new_tokens: int | None = Field(
-        None, ge=1, description="completion tokens per answer (repair 400, formalize 700, annotate 384)"
+        None,
+        ge=1,
+        title="tokens per model answer",
+        description="completion tokens per answer (repair 400, formalize 700, annotate 384)",
     )
-    wall_seconds: float | None = inherit(Budget, "wall_seconds")
-    candidates: int | None = inherit(Budget, "candidates")
-    proposals: int | None = inherit(Budget, "proposals")
+    wall_seconds: float | None = inherit(Budget, "wall_seconds", title="wall-time safety cap per task, seconds")
+    candidates: int | None = inherit(Budget, "candidates", title="search budget: candidates checked per task")
+    proposals: int | None = inherit(Budget, "proposals", title="search: candidates proposed per task, at most")
     check_timeout_s: float | None = Field(
         None,
         gt=0,
+        title="seconds per verifier check",
         description="verifier seconds per check (repair 30; formalize: per diagnosis probe, 10; annotate: per "
         "Frama-C run, 300)",
         json_schema_extra={"cli": "--timeout"},
     )
-    search_prune: bool = inherit(RepairConfig, "search_prune")
-    search_synth: bool = inherit(RepairConfig, "search_synth")
-    search_lift: bool = inherit(RepairConfig, "search_lift")
-    search_classes: bool = inherit(RepairConfig, "search_classes")
-    search_audit: str | None = inherit(RepairConfig, "search_audit")
-    search_ranker: str | None = inherit(RepairConfig, "search_ranker")
+    search_prune: bool = inherit(RepairConfig, "search_prune", title="skip candidates a counterexample refutes")
+    search_synth: bool = inherit(RepairConfig, "search_synth", title="also synthesize small formulas")
+    search_lift: bool = inherit(RepairConfig, "search_lift", title="first try definitions the properties state")
+    search_classes: bool = inherit(RepairConfig, "search_classes", title="one formula per behaviour on the examples")
+    search_audit: str | None = inherit(RepairConfig, "search_audit", title="audit the search into this JSONL file")
+    search_ranker: str | None = inherit(RepairConfig, "search_ranker", title="a trained ranker orders the candidates")
     # -- how fast (never changes results)
     workers: int = Field(
         1,
         ge=1,
+        title="tasks in parallel",
         description="tasks in parallel: processes for search strategies (mutate, hybrid), else threads",
         json_schema_extra={"identity": False},
     )
     verifier_workers: int | None = Field(
         None,
         ge=1,
+        title="Alloy processes shared by threads",
         description="Alloy analyzer processes shared by the threads of a model run (default: --workers)",
         json_schema_extra={"identity": False},
     )
     shared_cache: bool = Field(
         True,
+        title="one verdict cache for all processes",
         description="search processes share one verdict cache in the run folder (definitive verdicts only, "
         "so results are the same either way)",
         json_schema_extra={"identity": False},

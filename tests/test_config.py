@@ -192,3 +192,20 @@ def test_the_manifest_records_the_resolved_config(tmp_path):
     assert settings["candidates"] == 5 and settings["proposals"] == 50 and settings["limit"] == 1
     assert settings["search_prune"] is True and settings["strategy"] == "mutate"
     assert BenchConfig(**settings).model_dump() == settings  # a valid config, every key known
+
+
+def test_help_is_one_short_line_per_option_and_explain_has_the_rest():
+    """`--help` shows each run config option's one-line title; `--explain` every full description."""
+    from typer.testing import CliRunner
+
+    from fmrepair.cli import app
+
+    for name, f in BenchConfig.model_fields.items():
+        assert f.title and len(f.title) <= 45, (name, f.title)
+    out = CliRunner().invoke(app, ["bench", "run", "--explain"]).stdout
+    for name, f in BenchConfig.model_fields.items():
+        assert f"(key {name};" in out
+        assert " ".join((f.description or "").split())[:60] in " ".join(out.split()), name
+    assert "--search-prune/--no-search-prune" in out and "--k, -k" in out
+    rep = CliRunner().invoke(app, ["repair", "x.als", "--explain"])
+    assert rep.exit_code == 0 and "(key candidates;" in rep.stdout and "(key suite;" not in rep.stdout

@@ -41,7 +41,8 @@ def run(
     allow_code_change: bool = typer.Option(
         False, help="Resume a run made by another code version (recorded in the manifest's resumes)."
     ),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="Print the score card as JSON."),
+    explain_: bool = typer.Option(False, "--explain", help="Print every option's full description and exit."),
     settings: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
@@ -56,6 +57,11 @@ def run(
     from fmrepair.inputs import InputError
     from fmrepair.registry import UnknownName
 
+    if explain_:
+        from fmrepair.eval.run.options import explain
+
+        sys.stdout.write(explain(BenchConfig))
+        return
     try:
         cfg = build_config(config, given(settings or {}), [*(overrides or []), *(set_ or [])])
     except ConfigError as e:

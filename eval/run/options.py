@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import textwrap
 import types
 import typing
 from collections.abc import Callable
@@ -76,18 +77,37 @@ def config_options(
         extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
         cli = extra.get("cli") or "--" + name.replace("_", "-")
         flag, *aliases = [cli] if isinstance(cli, str) else [str(c) for c in cli]  # type: ignore[union-attr]
-        help_text = (f.description or name).rstrip(".")
-        if help_text[1:2] != ":":  # "k: ..." stays as the field says
-            help_text = help_text[0].upper() + help_text[1:]
-        help_text += (f" ({note})" if note else "") + "."
+        help_text = (f.title or f.description or name).rstrip(".")  # one line; --explain has the description
+        help_text = help_text[0].upper() + help_text[1:]
+        if note and not f.title:
+            help_text += f" ({note})"
         if f.is_required():
-            help_text += f" Required (here or in {where})."
+            help_text += " (required)"
         decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag, *aliases]
         default = None if f.is_required() else f.get_default(call_default_factory=True)
         where_shown = FIELD_PANELS.get(name, panel) if panel == PANEL else panel
         option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=where_shown)
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
     return params
+
+
+def explain(model: type[BaseModel], fields: tuple[str, ...] | None = None) -> str:
+    """Every option of ``model`` (or of ``fields``) with its full description and default, by help panel:
+    what `--help` shortens to one line each."""
+    by_panel: dict[str, list[str]] = {}
+    for name in fields or tuple(model.model_fields):
+        f = model.model_fields[name]
+        extra = f.json_schema_extra if isinstance(f.json_schema_extra, dict) else {}
+        cli = extra.get("cli") or "--" + name.replace("_", "-")
+        flags = ", ".join([cli] if isinstance(cli, str) else [str(c) for c in cli])  # type: ignore[union-attr]
+        shown = _shown(f.get_default(call_default_factory=True)) or "none"
+        default = "required" if f.is_required() else f"default {shown}"
+        if _option_type(f.annotation)[0] is bool:
+            flags = f"{cli}/--no-{str(cli)[2:]}"
+        body = textwrap.fill(f.description or f.title or name, 96, initial_indent=" " * 6, subsequent_indent=" " * 6)
+        text = f"  {flags} (key {name}; {default})\n{body}\n"
+        by_panel.setdefault(FIELD_PANELS.get(name, PANEL), []).append(text)
+    return "".join(f"{panel}\n" + "".join(lines) + "\n" for panel, lines in by_panel.items())
 
 
 def given(settings: dict[str, Any]) -> dict[str, Any]:

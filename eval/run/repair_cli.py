@@ -128,6 +128,8 @@ def repair(
         rich_help_panel="Output"),
     set_: list[str] | None = typer.Option(None, "--set", help="KEY=VALUE run config override (repeatable).",
                                           rich_help_panel="Output"),
+    explain_: bool = typer.Option(False, "--explain", help="Print every option's full description and exit.",
+                                  rich_help_panel="Output"),
     settings: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
     """Repair a faulty specification: `bench run` on one file (the suite `files`; default strategy mutate,
@@ -143,6 +145,11 @@ def repair(
     from fmrepair.registry import UnknownName
     from fmrepair.verifiers.registry import UnknownFormalism, detect_formalism
 
+    if explain_:
+        from fmrepair.eval.run.options import explain
+
+        sys.stdout.write(explain(BenchConfig, FIELDS))
+        raise typer.Exit(0)
     try:
         if detect_formalism(path) != "alloy":
             _fail(f"{path}: only Alloy (.als) repair is supported so far")
