@@ -55,7 +55,7 @@ class RepairConfig(BaseModel):
     edit_mode: EditMode = Field("paragraph", description="how the model edits: paragraph | patch | whole")
     budget: Budget = Field(default_factory=Budget)
     temperature: float = Field(0.2, ge=0.0, le=2.0, description="sampling temperature")
-    top_p: float = 1.0
+    top_p: float | None = Field(None, gt=0.0, le=1.0, description="nucleus sampling (None: the model's profile)")
     max_new_tokens: int = Field(400, ge=16, description="tokens per model answer")
     seed: int | None = Field(0, description="sampling seed (sample s of independent chains uses seed + 7919 s)")
     history_turns: int | None = Field(

@@ -15,11 +15,31 @@ class ChatMessage(BaseModel):
 
 
 class Sampling(BaseModel):
+    """One request's sampling. The fields left None take the model's sampling profile (the registry's
+    ``top_p``, ``top_k``, ``min_p``, ``repetition_penalty``; ``complete``), so every backend samples a model
+    the same way and sends every field explicitly: a vLLM server never fills one in from the model's own
+    generation config."""
+
     temperature: float = 0.2
-    top_p: float = 1.0
+    top_p: float | None = None
+    top_k: int | None = None
+    min_p: float | None = None
+    repetition_penalty: float | None = None
     max_tokens: int = 512
     seed: int | None = None
     n: int = 1
+
+
+NEUTRAL = {"top_p": 1.0, "top_k": -1, "min_p": 0.0, "repetition_penalty": 1.0}  # off: vLLM's own defaults
+
+
+def complete(s: Sampling | None, default: Sampling) -> Sampling:
+    """The sampling a backend sends: ``s`` (or ``default``) with each field left None taken from
+    ``default`` (the model's profile, ModelEntry.default_sampling), else from NEUTRAL."""
+    s = s or default
+    update = {k: (getattr(default, k) if getattr(default, k) is not None else v) for k, v in NEUTRAL.items()
+              if getattr(s, k) is None}
+    return s.model_copy(update=update) if update else s
 
 
 class Usage(BaseModel):

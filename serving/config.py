@@ -35,7 +35,13 @@ class ModelEntry(BaseModel):
     chat_template: str = ""
     price_input_per_1m: float = 0.0
     price_output_per_1m: float = 0.0
-    temperature: float = 0.2
+    temperature: float = 0.2  # the model's temperature where a caller gives none (`serve`, `models try`)
+    # the sampling profile: sent with every request of every backend (a run's temperature is its own setting)
+    top_p: float = Field(1.0, gt=0.0, le=1.0, description="nucleus sampling (1: off)")
+    top_k: int = Field(-1, ge=-1, description="sample from the k likeliest tokens (-1: off)")
+    min_p: float = Field(0.0, ge=0.0, le=1.0, description="drop tokens under min_p x the top probability (0: off)")
+    repetition_penalty: float = Field(1.0, gt=0.0, description="vLLM's repetition penalty (1: none)")
+    sampling_source: str = Field("", description="where the profile comes from (a model card)")
     max_tokens: int = 512
     structured_output: StructuredMode = "structured_outputs"
     tool_call_parser: str | None = None
@@ -45,7 +51,9 @@ class ModelEntry(BaseModel):
     max_batch: int = Field(16, ge=1, description="in-process backends: most requests in one batched engine call")
 
     def default_sampling(self) -> Sampling:
-        return Sampling(temperature=self.temperature, max_tokens=self.max_tokens)
+        """The model's sampling: its temperature and token cap, and its profile (every field set)."""
+        return Sampling(temperature=self.temperature, max_tokens=self.max_tokens, top_p=self.top_p,
+                        top_k=self.top_k, min_p=self.min_p, repetition_penalty=self.repetition_penalty)
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
         return (prompt_tokens * self.price_input_per_1m + completion_tokens * self.price_output_per_1m) / 1e6

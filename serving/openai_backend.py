@@ -20,6 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from fmrepair.serving.base import (
+    NEUTRAL,
     ChatMessage,
     ChatResult,
     Completion,
@@ -28,6 +29,7 @@ from fmrepair.serving.base import (
     ModelError,
     Sampling,
     Usage,
+    complete,
 )
 from fmrepair.serving.schema import parse_completion
 
@@ -143,6 +145,7 @@ class OpenAIChatModel:
         return headers
 
     def build_body(self, messages: list[ChatMessage], schema: dict[str, Any] | None, s: Sampling) -> dict[str, Any]:
+        s = complete(s, self.default_sampling)
         msgs = [{"role": m.role, "content": m.content} for m in messages]
         body: dict[str, Any] = {
             "model": self.model_id,
@@ -152,6 +155,9 @@ class OpenAIChatModel:
             "max_tokens": s.max_tokens,
             "n": s.n,
         }
+        extended = {"top_k": s.top_k, "min_p": s.min_p, "repetition_penalty": s.repetition_penalty}
+        if self.structured_output == "structured_outputs" or any(extended[k] != NEUTRAL[k] for k in extended):
+            body.update(extended)  # a vLLM server: every field sent, none left to the model's generation config
         if s.seed is not None:
             body["seed"] = s.seed
         if schema is not None:
@@ -297,7 +303,7 @@ class OpenAIChatModel:
         sampling: Sampling | None = None,
     ) -> ChatResult:
         started = time.perf_counter()
-        data = self._post(self.build_body(messages, schema, sampling or self.default_sampling))
+        data = self._post(self.build_body(messages, schema, complete(sampling, self.default_sampling)))
         return self._result(data, schema, started)
 
     async def achat(
@@ -307,7 +313,7 @@ class OpenAIChatModel:
         sampling: Sampling | None = None,
     ) -> ChatResult:
         started = time.perf_counter()
-        data = await self._apost(self.build_body(messages, schema, sampling or self.default_sampling))
+        data = await self._apost(self.build_body(messages, schema, complete(sampling, self.default_sampling)))
         return self._result(data, schema, started)
 
     def count_tokens(self, text: str) -> int:

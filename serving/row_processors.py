@@ -33,6 +33,10 @@ class RowSpec:
     temperature: float = 0.0
     top_p: float = 1.0
     seed: int | None = None
+    top_k: int = -1  # -1: off
+    min_p: float = 0.0  # 0: off
+    repetition_penalty: float = 1.0  # 1: none; over the row's prompt and output tokens, as vLLM applies it
+    start: int = 0  # where the row's prompt begins in the left-padded batch (pads are not penalized)
 
 
 COMPACT_JSON = {"whitespace_flexible": False, "key_separator": ": ", "item_separator": ", "}
@@ -87,6 +91,7 @@ class RowLogitsProcessor:
             self._advance(input_ids[:, -1].tolist())
         self.step += 1
         self._constrain(scores)
+        self._penalize(input_ids, scores)
         self._sample(scores)
         self._force_stop(scores)
         return scores
@@ -132,6 +137,17 @@ class RowLogitsProcessor:
         sub = scores[index]
         scores[index] = sub.masked_fill(~allowed, float("-inf"))
 
+    def _penalize(self, input_ids: Any, scores: Any) -> None:
+        """vLLM's repetition penalty: the logit of every token already in the row's prompt or output is
+        divided by the penalty where positive and multiplied by it where negative."""
+        for i, row in enumerate(self.rows):
+            if self.done[i] or row.repetition_penalty == 1.0:
+                continue
+            seen = input_ids[i, row.start :].unique()
+            picked = scores[i, seen]
+            penalty = row.repetition_penalty
+            scores[i, seen] = picked.where(picked < 0, picked / penalty).where(picked >= 0, picked * penalty)
+
     def _sample(self, scores: Any) -> None:
         import torch
 
@@ -142,12 +158,17 @@ class RowLogitsProcessor:
                 seed = row.seed if row.seed is not None else secrets.randbits(62)
                 self._generators[i] = torch.Generator(device=scores.device).manual_seed(seed)
             logits = scores[i].float() / row.temperature
+            if row.top_k > 0:  # top-k, then top-p, then min-p, in vLLM's order
+                kth = torch.topk(logits, min(row.top_k, logits.shape[-1])).values[-1]
+                logits = logits.masked_fill(logits < kth, float("-inf"))
             probs = torch.softmax(logits, dim=-1)
             if row.top_p < 1.0:
                 ordered, order = torch.sort(probs, descending=True)
                 keep = torch.cumsum(ordered, dim=-1) - ordered < row.top_p  # always keeps the first
                 ordered = ordered * keep
                 probs = torch.zeros_like(probs).scatter_(0, order, ordered)
+            if row.min_p > 0.0:
+                probs = probs.masked_fill(probs < row.min_p * probs.max(), 0.0)
             token = torch.multinomial(probs, 1, generator=self._generators[i])
             scores[i] = float("-inf")
             scores[i, token] = 0.0

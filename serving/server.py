@@ -64,6 +64,9 @@ class ServerConfig:
     def command(self, python: str) -> list[str]:
         cmd = [python, "-m", "vllm.entrypoints.openai.api_server", "--model", self.model_path]
         cmd += ["--served-model-name", self.served_name, "--host", self.host, "--port", str(self.port)]
+        # a field a request leaves out takes vLLM's default, not the model's generation config: the same as the
+        # offline engine (clients send every field anyway, serving/base.py complete)
+        cmd += ["--generation-config", "vllm"]
         if self.max_model_len:
             cmd += ["--max-model-len", str(self.max_model_len)]
         gpu = has_gpu() if self.gpu is None else self.gpu

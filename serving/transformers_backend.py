@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fmrepair.serving.base import ChatMessage, ChatResult, ModelError, Sampling, SyncChatModel, Usage
+from fmrepair.serving.base import ChatMessage, ChatResult, ModelError, Sampling, SyncChatModel, Usage, complete
 from fmrepair.serving.batching import GatherBatcher
 from fmrepair.serving.schema import parse_completion
 
@@ -198,11 +198,14 @@ class TransformersChatModel(SyncChatModel):
             samples = s.n if s.temperature > 0 else 1  # greedy decoding gives n equal sequences: run it once
             for j in range(samples):
                 seed = row_seed(s.seed, j) if s.seed is not None else None
-                rows.append(RowSpec(req.grammar, s.max_tokens, s.temperature, s.top_p, seed))
+                rows.append(RowSpec(req.grammar, s.max_tokens, s.temperature, s.top_p or 1.0, seed, top_k=s.top_k or -1,
+                                    min_p=s.min_p or 0.0, repetition_penalty=s.repetition_penalty or 1.0))
                 prompts.append(req.prompt_ids)
                 owners.append(k)
         pad = self._tokenizer.pad_token_id
         width = max(len(p) for p in prompts)
+        for row, prompt in zip(rows, prompts, strict=True):
+            row.start = width - len(prompt)
         device = self._model.device
         input_ids = torch.tensor([[pad] * (width - len(p)) + p for p in prompts], device=device)
         attention = torch.tensor([[0] * (width - len(p)) + [1] * len(p) for p in prompts], device=device)
@@ -237,7 +240,7 @@ class TransformersChatModel(SyncChatModel):
         schema: dict[str, Any] | None = None,
         sampling: Sampling | None = None,
     ) -> ChatResult:
-        s = sampling or self.default_sampling
+        s = complete(sampling, self.default_sampling)
         started = time.perf_counter()
         self._ensure_loaded()
         dicts = [{"role": m.role, "content": m.content} for m in messages]

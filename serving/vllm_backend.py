@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fmrepair.serving.base import ChatMessage, ChatResult, Completion, ModelError, Sampling, SyncChatModel, Usage
+from fmrepair.serving.base import (
+    ChatMessage,
+    ChatResult,
+    Completion,
+    ModelError,
+    Sampling,
+    SyncChatModel,
+    Usage,
+    complete,
+)
 from fmrepair.serving.batching import GatherBatcher
 from fmrepair.serving.schema import parse_completion
 
@@ -144,6 +153,9 @@ class VLLMChatModel(SyncChatModel):
             n=s.n,
             temperature=s.temperature,
             top_p=s.top_p,
+            top_k=s.top_k,
+            min_p=s.min_p,
+            repetition_penalty=s.repetition_penalty,
             max_tokens=s.max_tokens,
             seed=s.seed,
             structured_outputs=structured,
@@ -191,7 +203,7 @@ class VLLMChatModel(SyncChatModel):
         lora: str | None = None,
     ) -> list[ChatResult]:
         """One engine call for many conversations (same schema and sampling)."""
-        s = sampling or self.default_sampling
+        s = complete(sampling, self.default_sampling)
         self._lora_request(lora)  # an unknown adapter fails here, before the engine is built
         return self._run_calls([_Call(conv, schema, s, lora) for conv in conversations])
 
@@ -204,7 +216,7 @@ class VLLMChatModel(SyncChatModel):
     ) -> ChatResult:
         """One conversation; concurrent calls share an engine call (see the class doc)."""
         self._lora_request(lora)
-        return self.batcher.submit(_Call(messages, schema, sampling or self.default_sampling, lora))
+        return self.batcher.submit(_Call(messages, schema, complete(sampling, self.default_sampling), lora))
 
     def count_tokens(self, text: str) -> int:
         tokenizer = self._engine().get_tokenizer()
