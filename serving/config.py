@@ -44,6 +44,11 @@ class ModelEntry(BaseModel):
     sampling_source: str = Field("", description="where the profile comes from (a model card)")
     max_tokens: int = 512
     structured_output: StructuredMode = "structured_outputs"
+    constraint: str = Field(
+        "llguidance",
+        description="the JSON-schema engine: llguidance | xgrammar | outlines (in-process, vLLM offline and "
+        "`fmrepair serve`; serving/constraints.py)",
+    )
     tool_call_parser: str | None = None
     description: str = ""
     options: dict[str, Any] = Field(default_factory=dict)

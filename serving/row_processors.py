@@ -5,8 +5,8 @@ Outlines 1.3 batches only prompts that share one output type and one set of samp
 seeds only the global torch RNG. Concurrent task workers send different schemas, temperatures, token
 budgets and seeds, so each row here carries its own:
 
-- a JSON-schema constraint: one llguidance ``LLMatcher`` per row (the engine Outlines used here), its
-  token mask applied to that row only;
+- a JSON-schema constraint: one matcher per row from the run's constraint engine
+  (serving/constraints.py: llguidance, xgrammar or outlines-core), its token mask applied to that row only;
 - a token budget: once a row has ``max_new_tokens`` tokens it is forced to end (the caller cuts it at
   its budget, so its text and finish reason are what an unbatched call gives);
 - sampling: greedy rows are left to ``generate``'s argmax; sampled rows are drawn here with their own
@@ -28,7 +28,7 @@ from typing import Any
 class RowSpec:
     """What one row of a batch asks for."""
 
-    grammar: str | None  # an llguidance grammar (from ``json_schema_grammar``) or None
+    grammar: Any  # the constraint engine's compiled grammar (serving/constraints.py), or None
     max_new_tokens: int
     temperature: float = 0.0
     top_p: float = 1.0
@@ -62,29 +62,27 @@ def row_seed(seed: int, index: int) -> int:
 
 
 class RowLogitsProcessor:
-    """A ``transformers`` logits processor over a batch of independent rows (see the module doc)."""
+    """A ``transformers`` logits processor over a batch of independent rows (see the module doc).
+    ``engine`` (serving/constraints.py) constrains the rows that have a compiled grammar."""
 
-    def __init__(self, rows: list[RowSpec], llg_tokenizer: Any, eos_ids: set[int], stop_id: int) -> None:
+    def __init__(self, rows: list[RowSpec], engine: Any, eos_ids: set[int], stop_id: int) -> None:
         self.rows = rows
+        self.engine = engine
         self.eos_ids = eos_ids
         self.stop_id = stop_id  # the token forced on a row that has spent its budget
         self.step = 0
         self.done = [False] * len(rows)
         self.matchers: list[Any] = [None] * len(rows)
-        self.grammar_errors: list[str | None] = [None] * len(rows)
         self._generators: list[Any] = [None] * len(rows)
         if any(r.grammar is not None for r in rows):
-            import llguidance
-            import llguidance.torch
-
-            self._executor = llguidance.LLExecutor()
             for i, row in enumerate(rows):
                 if row.grammar is not None:
-                    matcher = llguidance.LLMatcher(llg_tokenizer, row.grammar, log_level=0)
-                    self.matchers[i] = matcher
-                    if matcher.is_error():
-                        self.grammar_errors[i] = matcher.get_error()
-            self._bitmask = llguidance.torch.allocate_token_bitmask(len(rows), llg_tokenizer.vocab_size)
+                    self.matchers[i] = engine.matcher(row.grammar)
+            self._bitmask = engine.allocate(len(rows))
+
+    @property
+    def grammar_errors(self) -> list[str | None]:
+        return [m.error() if m is not None else None for m in self.matchers]
 
     def __call__(self, input_ids: Any, scores: Any) -> Any:
         if self.step > 0:
@@ -106,24 +104,23 @@ class RowLogitsProcessor:
                 self.done[i] = True
                 continue
             matcher = self.matchers[i]
-            if matcher is not None and self.grammar_errors[i] is None and not matcher.consume_token(token):
-                self.grammar_errors[i] = matcher.get_error() or f"token {token} rejected"
+            if matcher is not None:
+                matcher.consume(token)
         for i, row in enumerate(self.rows):
             if not self.done[i] and self.step >= row.max_new_tokens:
                 self.done[i] = True
 
     def _constrain(self, scores: Any) -> None:
         live = [
-            (self.matchers[i], i)
-            for i in range(len(self.rows))
-            if self.matchers[i] is not None and not self.done[i] and self.grammar_errors[i] is None
+            (m, i)
+            for i, m in enumerate(self.matchers)
+            if m is not None and not self.done[i] and m.error() is None
         ]
         if not live:
             return
-        import llguidance.torch
         import torch
 
-        llguidance.torch.fill_next_token_bitmask_par(self._executor, live, self._bitmask)
+        self.engine.fill(self._bitmask, live)
         index = torch.tensor([i for _, i in live], device=scores.device)
         words = self._bitmask.to(scores.device)[index]  # (live, ceil(vocab / 32)) int32
         shifts = torch.arange(32, device=scores.device, dtype=torch.int32)

@@ -8,6 +8,7 @@ that runs it is, in order: ``$FMREPAIR_VLLM_PYTHON``, this interpreter if it can
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from fmrepair.serving.base import ModelError
+from fmrepair.serving.constraints import vllm_config
 
 
 def vllm_python() -> str:
@@ -60,6 +62,7 @@ class ServerConfig:
     cpu_memory_fraction: float = 0.15
     extra_args: list[str] = field(default_factory=list)
     api_key_file: str | None = None  # the key vLLM requires (read from this file; never on the command line)
+    constraint: str = "llguidance"  # the JSON-schema engine (serving/constraints.py), compact JSON where it can
 
     def command(self, python: str) -> list[str]:
         cmd = [python, "-m", "vllm.entrypoints.openai.api_server", "--model", self.model_path]
@@ -67,6 +70,7 @@ class ServerConfig:
         # a field a request leaves out takes vLLM's default, not the model's generation config: the same as the
         # offline engine (clients send every field anyway, serving/base.py complete)
         cmd += ["--generation-config", "vllm"]
+        cmd += ["--structured-outputs-config", json.dumps(vllm_config(self.constraint))]
         if self.max_model_len:
             cmd += ["--max-model-len", str(self.max_model_len)]
         gpu = has_gpu() if self.gpu is None else self.gpu
@@ -113,6 +117,7 @@ def config_for(name: str, **kwargs: Any) -> ServerConfig:
         raise ModelError(f"model {name!r}: weights directory {path} not found")
     kwargs.setdefault("max_model_len", min(entry.context_window, int(entry.options.get("max_model_len", 4096))))
     kwargs.setdefault("tool_call_parser", entry.tool_call_parser)
+    kwargs.setdefault("constraint", entry.constraint)
     return ServerConfig(model_path=str(path), served_name=entry.model_id or name, **kwargs)
 
 

@@ -1,4 +1,5 @@
-"""In-process backend: transformers with per-row JSON-schema constraints (llguidance), batched across threads."""
+"""In-process backend: transformers with per-row JSON-schema constraints (serving/constraints.py), batched across
+threads."""
 
 from __future__ import annotations
 
@@ -23,19 +24,20 @@ class _Request:
     """One chat call, tokenized, waiting for its batch."""
 
     prompt_ids: list[int]
-    grammar: str | None
+    grammar: Any
     sampling: Sampling
 
 
 class TransformersChatModel(SyncChatModel):
     """A local model directory (safetensors + tokenizer) run with ``transformers.generate``.
 
-    With a schema, an llguidance JSON-schema matcher constrains every token of that reply (compact
-    JSON), so the reply always parses unless it is cut at ``max_tokens`` (give free-text fields a
-    ``maxLength``). Calls from several threads are gathered for up to ``batch_window_ms`` into one
-    left-padded ``generate`` call of at most ``max_batch`` rows, each row with its own schema, budget
-    and sampling (``row_processors.py``); ``max_batch=1`` runs calls one at a time. The model loads
-    once, on first use, under a lock. On CPU one torch thread is used unless ``threads`` says otherwise.
+    With a schema, a JSON-schema matcher of the ``constraint`` engine (llguidance, xgrammar, outlines;
+    serving/constraints.py) constrains every token of that reply (compact JSON), so the reply always
+    parses unless it is cut at ``max_tokens`` (give free-text fields a ``maxLength``). Calls from several
+    threads are gathered for up to ``batch_window_ms`` into one left-padded ``generate`` call of at most
+    ``max_batch`` rows, each row with its own schema, budget and sampling (``row_processors.py``);
+    ``max_batch=1`` runs calls one at a time. The model loads once, on first use, under a lock. On CPU one
+    torch thread is used unless ``threads`` says otherwise.
     """
 
     def __init__(
@@ -50,6 +52,7 @@ class TransformersChatModel(SyncChatModel):
         default_sampling: Sampling | None = None,
         batch_window_ms: float = 20.0,
         max_batch: int = 16,
+        constraint: str = "llguidance",
     ) -> None:
         self.path = Path(path)
         self.name = name or self.path.name
@@ -62,8 +65,9 @@ class TransformersChatModel(SyncChatModel):
         self._tok_lock = threading.Lock()  # a fast tokenizer must not be used from two threads at once
         self._model: Any = None
         self._tokenizer: Any = None
-        self._llg_tokenizer: Any = None
-        self._grammars: dict[str, str] = {}
+        self.constraint = constraint
+        self._engine_obj: Any = None
+        self._grammars: dict[str, Any] = {}
         self.batcher: GatherBatcher[_Request, list[list[int]]] = GatherBatcher(
             self._run_batch, window_s=batch_window_ms / 1000, max_batch=max_batch, name=f"batcher-{self.name}"
         )
@@ -91,6 +95,7 @@ class TransformersChatModel(SyncChatModel):
             default_sampling=entry.default_sampling(),
             batch_window_ms=entry.batch_window_ms,
             max_batch=entry.max_batch,
+            constraint=entry.constraint,
         )
 
     # -- loading -------------------------------------------------------------------------------
@@ -128,33 +133,30 @@ class TransformersChatModel(SyncChatModel):
         """Hook for subclasses (e.g. merge a LoRA adapter) before the model is used."""
         return model
 
-    def _llg(self) -> Any:
-        if self._llg_tokenizer is None:
-            try:
-                import llguidance.hf
-            except ImportError as exc:
-                hint = "pip install 'fmrepair[local]'"
-                raise ModelError(f"schema-constrained generation needs llguidance: {hint} ({exc})") from exc
-            with self._load_lock:
-                if self._llg_tokenizer is None:
-                    self._llg_tokenizer = llguidance.hf.from_tokenizer(self._tokenizer, eos_token=self._stop_id())
-        return self._llg_tokenizer
+    def _engine(self) -> Any:
+        """The constraint engine (serving/constraints.py), made once from the tokenizer."""
+        if self._engine_obj is None:
+            from fmrepair.serving.constraints import INSTALL, make_engine
 
-    def _grammar(self, schema: dict[str, Any]) -> str:
-        from fmrepair.serving.row_processors import json_schema_grammar
+            with self._load_lock:
+                if self._engine_obj is None:
+                    try:
+                        self._engine_obj = make_engine(self.constraint, self._tokenizer, self._stop_id())
+                    except ImportError as exc:
+                        hint = INSTALL.get(self.constraint, "see docs/serving.md")
+                        raise ModelError(f"constraint backend {self.constraint!r} is not installed: {hint} ({exc})"
+                                         ) from exc
+        return self._engine_obj
+
+    def _grammar(self, schema: dict[str, Any]) -> Any:
+        from fmrepair.serving.constraints import ConstraintError
 
         key = json.dumps(schema, sort_keys=True)
         if key not in self._grammars:
-            import llguidance
-
             try:
-                grammar = json_schema_grammar(schema)
-            except ValueError as exc:
+                self._grammars[key] = self._engine().compile(schema)
+            except ConstraintError as exc:
                 raise ModelError(f"{self.name}: schema not usable for constrained generation: {exc}") from exc
-            is_error, messages = llguidance.LLMatcher.validate_grammar_with_warnings(grammar, self._llg())
-            if is_error:
-                raise ModelError(f"{self.name}: schema not usable for constrained generation: {messages[0]}")
-            self._grammars[key] = grammar
         return self._grammars[key]
 
     # -- tokens --------------------------------------------------------------------------------
@@ -210,8 +212,8 @@ class TransformersChatModel(SyncChatModel):
         input_ids = torch.tensor([[pad] * (width - len(p)) + p for p in prompts], device=device)
         attention = torch.tensor([[0] * (width - len(p)) + [1] * len(p) for p in prompts], device=device)
         eos = self._eos_ids()
-        llg = self._llg() if any(r.grammar is not None for r in rows) else None
-        processor = RowLogitsProcessor(rows, llg, eos, self._stop_id())
+        engine = self._engine() if any(r.grammar is not None for r in rows) else None
+        processor = RowLogitsProcessor(rows, engine, eos, self._stop_id())
         with torch.inference_mode():
             out = self._model.generate(
                 input_ids=input_ids,

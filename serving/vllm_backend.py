@@ -25,6 +25,7 @@ from fmrepair.serving.base import (
     complete,
 )
 from fmrepair.serving.batching import GatherBatcher
+from fmrepair.serving.constraints import vllm_config
 from fmrepair.serving.schema import parse_completion
 
 if TYPE_CHECKING:
@@ -117,7 +118,8 @@ class VLLMChatModel(SyncChatModel):
             lora=opts.get("lora"),
             default_lora=opts.get("default_lora"),
             default_sampling=entry.default_sampling(),
-            engine_kwargs={k: v for k, v in opts.items() if k in ENGINE_KEYS},
+            engine_kwargs={"structured_outputs_config": vllm_config(entry.constraint),
+                           **{k: v for k, v in opts.items() if k in ENGINE_KEYS}},
             batch_window_ms=entry.batch_window_ms,
             max_batch=entry.max_batch,
         )

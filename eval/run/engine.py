@@ -234,7 +234,10 @@ def _write_manifest(log: RunLog, cfg: BenchConfig, kind: str, tasks: int, code: 
         try:
             from fmrepair.serving.config import resolve
 
-            model_info = resolve(cfg.model).model_dump(mode="json")
+            entry = resolve(cfg.model)
+            if cfg.constraint:
+                entry = entry.with_overrides(constraint=cfg.constraint)
+            model_info = entry.model_dump(mode="json")
         except Exception:  # noqa: BLE001 - the manifest records what it can
             pass
     manifest = build_manifest({"bench": cfg.model_dump(), "tasks": tasks}, model_info)

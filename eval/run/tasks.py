@@ -45,6 +45,10 @@ def resolve_config(cfg: Any) -> tuple[Any, str]:
         update["model"] = DEFAULT_MODEL
     elif cfg.model == "none":
         raise RunSetupError(f"strategy {strategy!r} needs a model: pass --model NAME")
+    if getattr(cfg, "constraint", None):
+        from fmrepair.serving.constraints import CONSTRAINTS
+
+        CONSTRAINTS.load(cfg.constraint)  # an unknown name: UnknownName with "did you mean"
     resolved = with_kind_defaults(cfg.model_copy(update=update), kind)
     get_kind(kind).configure(resolved)
     return resolved, kind
@@ -56,7 +60,7 @@ def load_model(cfg: Any) -> Any:
         return NoModel()
     from fmrepair.serving import get_model
 
-    return get_model(cfg.model)
+    return get_model(cfg.model, **({"constraint": cfg.constraint} if getattr(cfg, "constraint", None) else {}))
 
 
 class Verifiers:
