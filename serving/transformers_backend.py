@@ -53,6 +53,7 @@ class TransformersChatModel(SyncChatModel):
         batch_window_ms: float = 20.0,
         max_batch: int = 16,
         constraint: str = "llguidance",
+        adapter: str | Path | None = None,
     ) -> None:
         self.path = Path(path)
         self.name = name or self.path.name
@@ -66,6 +67,9 @@ class TransformersChatModel(SyncChatModel):
         self._model: Any = None
         self._tokenizer: Any = None
         self.constraint = constraint
+        self.adapter = Path(adapter) if adapter else None  # a LoRA adapter folder merged in at load
+        if self.adapter is not None and not (self.adapter / "adapter_config.json").is_file():
+            raise ModelError(f"{self.adapter}: no adapter_config.json (not a LoRA adapter folder)")
         self._engine_obj: Any = None
         self._grammars: dict[str, Any] = {}
         self.batcher: GatherBatcher[_Request, list[list[int]]] = GatherBatcher(
@@ -96,6 +100,7 @@ class TransformersChatModel(SyncChatModel):
             batch_window_ms=entry.batch_window_ms,
             max_batch=entry.max_batch,
             constraint=entry.constraint,
+            adapter=opts.get("adapter"),
         )
 
     # -- loading -------------------------------------------------------------------------------
@@ -130,8 +135,15 @@ class TransformersChatModel(SyncChatModel):
         self._model = model  # last: other threads test it without the lock
 
     def _prepare(self, model: Any) -> Any:
-        """Hook for subclasses (e.g. merge a LoRA adapter) before the model is used."""
-        return model
+        """The loaded model, with the ``adapter`` (registry option ``adapter``) merged into its weights in
+        the dtype it was loaded in (no float32 copy on a GPU, nothing written to disk)."""
+        if self.adapter is None:
+            return model
+        try:
+            from peft import PeftModel
+        except ImportError as exc:
+            raise ModelError(f"a LoRA adapter needs peft: pip install 'fmrepair[train]' ({exc})") from exc
+        return PeftModel.from_pretrained(model, str(self.adapter), is_trainable=False).merge_and_unload().eval()
 
     def _engine(self) -> Any:
         """The constraint engine (serving/constraints.py), made once from the tokenizer."""

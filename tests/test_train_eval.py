@@ -11,7 +11,7 @@ import pytest
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 from fmrepair.train.build import heldout_ids
 from fmrepair.train.config import TrainEvalConfig
-from fmrepair.train.evaluate import adapter_entry, compare_runs, extra_registry, select_ids
+from fmrepair.train.evaluate import adapter_entry, compare_runs, select_ids
 
 
 def _ids_folder(tmp_path: Path) -> Path:
@@ -32,26 +32,34 @@ def test_ids_from_heldout(tmp_path):
         select_ids(TrainEvalConfig(adapter="x", out="o"))
 
 
-def test_adapter_entry_matches_base(tmp_path):
-    from fmrepair.serving.config import resolve
+def _adapter(folder: Path, rank: int = 8) -> Path:
+    folder.mkdir()
+    (folder / "adapter_config.json").write_text(json.dumps({"r": rank}))
+    return folder
 
-    entry = adapter_entry("qwen2.5-coder-0.5b", tmp_path / "merged", "q+a")
-    base = resolve("qwen2.5-coder-0.5b")
-    assert entry["path"] == str(tmp_path / "merged") and entry["embedded"] is None
-    assert (entry["context_window"], entry["temperature"], entry["backend"]) == (
-        base.context_window,
-        base.temperature,
-        base.backend,
-    )
-    (tmp_path / "merged").mkdir()
+
+def test_adapter_entry_matches_base_and_attaches_the_adapter(tmp_path, monkeypatch):
+    """The adapter arm is the base's entry (context, sampling, constraint) with the adapter attached as its
+    backend takes it: merged in at load in process, a runtime LoRA in vLLM; nothing merged on disk."""
     import yaml
 
+    from fmrepair.serving.config import resolve
+
+    adapter = _adapter(tmp_path / "ad")
+    entry = adapter_entry("qwen2.5-coder-0.5b", adapter, "q+a")
+    base = resolve("qwen2.5-coder-0.5b")
+    assert entry["options"]["adapter"] == str(adapter.resolve()) and entry["embedded"] == base.embedded
+    for key in ("context_window", "temperature", "top_p", "top_k", "backend", "constraint"):
+        assert entry[key] == getattr(base, key), key
+    gpu = adapter_entry("qwen3-coder-30b-a3b", adapter, "q3+a")
+    assert gpu["options"]["lora"] == {"q3+a": str(adapter.resolve())} and gpu["options"]["default_lora"] == "q3+a"
+    assert gpu["options"]["max_lora_rank"] == 16 and gpu["options"]["max_model_len"] == 32768
+    with pytest.raises(ValueError, match="not 'openai'"):
+        adapter_entry("gpt-4o", adapter, "x")
     reg = tmp_path / "models.yaml"
     reg.write_text(yaml.safe_dump({"models": {"q+a": entry}}))
-    with extra_registry(reg):
-        assert resolve("q+a").resolved_path() == tmp_path / "merged"
-    with pytest.raises(Exception, match="unknown model"):
-        resolve("q+a")
+    monkeypatch.setenv("FMREPAIR_MODELS", str(reg))
+    assert resolve("q+a").options["adapter"] == str(adapter.resolve())
 
 
 def _run(folder: Path, outcomes: dict[str, bool]) -> Path:

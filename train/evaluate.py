@@ -2,16 +2,18 @@
 paired comparison (transitions, exact McNemar, paired bootstrap) of the eval harness.
 
 Both arms are ordinary `bench run`s (resumable run logs under OUT/base and OUT/adapter) with identical
-settings; only the model differs: the adapter arm is the base registry entry (same context window and
-sampling) pointed at the merged weights in OUT/merged, registered through an extra $FMREPAIR_MODELS file.
+settings; only the model differs: the adapter arm is the base registry entry (same context window,
+sampling and constraint engine) with the adapter attached, registered through an extra $FMREPAIR_MODELS
+file (OUT/models.yaml). Nothing is merged on disk: a transformers base merges the adapter into its
+weights at load, in the dtype it loads in; a vLLM base serves it as a runtime LoRA (``lora`` and
+``default_lora``). Each arm runs in its own process (``fmrepair bench run --config OUT/ARM.yaml``), so the
+base arm's model is released before the adapter arm loads its own.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,28 +24,24 @@ from fmrepair.train.config import TrainEvalConfig, as_dict
 LEVELS = ("raw", "faithful", "equivalent")
 
 
-@contextlib.contextmanager
-def extra_registry(path: Path) -> Iterator[None]:
-    """Add a model registry file on top of the user's for the duration of the block."""
-    from fmrepair.serving.config import user_files
+def adapter_entry(base: str, adapter: Path, name: str) -> dict[str, Any]:
+    """A registry entry equal to ``base``'s, with ``adapter`` attached as its backend takes one."""
+    import json as _json
 
-    old = os.environ.get("FMREPAIR_MODELS")
-    os.environ["FMREPAIR_MODELS"] = os.pathsep.join([*(str(p) for p in user_files()), str(path)])
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("FMREPAIR_MODELS", None)
-        else:
-            os.environ["FMREPAIR_MODELS"] = old
-
-
-def adapter_entry(base: str, merged: Path, name: str) -> dict[str, Any]:
-    """A registry entry equal to ``base``'s except for where the weights are."""
     from fmrepair.serving.config import resolve
 
     entry = resolve(base).model_dump(exclude={"name"})
-    entry.update(path=str(merged), embedded=None, model_id=name, description=f"{base} + LoRA adapter ({merged})")
+    adapter = Path(adapter).resolve()
+    options = dict(entry.get("options") or {})
+    if entry["backend"] == "transformers":
+        options["adapter"] = str(adapter)
+    elif entry["backend"] == "vllm":
+        rank = int(_json.loads((adapter / "adapter_config.json").read_text()).get("r", 16))
+        options.update(lora={name: str(adapter)}, default_lora=name,
+                       max_lora_rank=max(rank, int(options.get("max_lora_rank", 16))))
+    else:
+        raise ValueError(f"train eval runs the base in process (transformers) or in vLLM, not {entry['backend']!r}")
+    entry.update(options=options, description=f"{base} + LoRA adapter {adapter}")
     return entry
 
 
@@ -59,8 +57,12 @@ def select_ids(cfg: TrainEvalConfig) -> list[str]:
     return ids[: cfg.limit] if cfg.limit is not None else ids
 
 
-def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path) -> None:
-    from fmrepair.eval.run.engine import BenchConfig, run_bench
+def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path, registry: Path | None = None) -> None:
+    """One arm: `fmrepair bench run` in its own process (resumable; its model released when it ends)."""
+    import subprocess
+    import sys
+
+    from fmrepair.eval.config import BenchConfig, dump_config
 
     bench = BenchConfig(
         suite=cfg.suite,
@@ -76,7 +78,17 @@ def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path) -> None:
         ids=ids,
         workers=cfg.workers,
     )
-    run_bench(bench, out)
+    config = out.with_suffix(".yaml")
+    config.write_text(dump_config(bench), encoding="utf-8")
+    env = dict(os.environ)
+    if registry is not None:
+        from fmrepair.serving.config import user_files
+
+        env["FMREPAIR_MODELS"] = os.pathsep.join([*(str(p) for p in user_files()), str(registry)])
+    cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--config", str(config), "--out", str(out)]
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {done.returncode}; rerun `train eval` to resume")
 
 
 def compare_runs(run_a: Path, run_b: Path) -> dict[str, Any]:
@@ -112,19 +124,17 @@ def markdown(res: dict[str, Any], a: str, b: str) -> str:
 
 
 def evaluate(cfg: TrainEvalConfig) -> dict[str, Any]:
-    from fmrepair.train.adapter import merge_adapter
-    from fmrepair.train.lora import base_model_dir
-
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     ids = select_ids(cfg)
-    merged = merge_adapter(base_model_dir(cfg.base), cfg.adapter, out / "merged")
-    name = f"{cfg.base}+{Path(cfg.adapter).resolve().name}"
+    adapter = Path(cfg.adapter)
+    if not (adapter / "adapter_config.json").is_file():
+        raise ValueError(f"{adapter}: no adapter_config.json (not a LoRA adapter folder)")
+    name = f"{cfg.base}+{adapter.resolve().name}"
     registry = out / "models.yaml"
-    registry.write_text(yaml.safe_dump({"models": {name: adapter_entry(cfg.base, merged, name)}}), encoding="utf-8")
+    registry.write_text(yaml.safe_dump({"models": {name: adapter_entry(cfg.base, adapter, name)}}), encoding="utf-8")
     _bench(cfg, cfg.base, ids, out / "base")
-    with extra_registry(registry):
-        _bench(cfg, name, ids, out / "adapter")
+    _bench(cfg, name, ids, out / "adapter", registry)
     res = compare_runs(out / "base", out / "adapter")
     report = {"config": as_dict(cfg), "ids": ids, "adapter_model": name, "comparison": res}
     (out / "comparison.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
