@@ -42,6 +42,7 @@ class ModelEntry(BaseModel):
     min_p: float = Field(0.0, ge=0.0, le=1.0, description="drop tokens under min_p x the top probability (0: off)")
     repetition_penalty: float = Field(1.0, gt=0.0, description="vLLM's repetition penalty (1: none)")
     sampling_source: str = Field("", description="where the profile comes from (a model card)")
+    parameters_b: float | None = Field(None, gt=0, description="parameters, in billions (memory estimates)")
     max_tokens: int = 512
     structured_output: StructuredMode = "structured_outputs"
     constraint: str = Field(

@@ -68,6 +68,8 @@ def _register_kind(name: str, build: Callable[..., tuple[Job, SlurmConfig]]) -> 
         from fmrepair.slurm.submit import SubmitError, submit
 
         job, cfg = build(**kwargs)
+        for line in job.notices:
+            typer.echo(line, err=True)
         try:
             job_id = submit(job, cfg, _command_line())
         except SubmitError as e:

@@ -155,6 +155,8 @@ def train_job(
     extra: list[str] | None = None,
     mixed_precision: str = "bf16",
     dependency: str | None = None,
+    fsdp: bool = False,
+    notes: list[str] | None = None,
 ) -> Job:
     where = f"{res.gpus} GPU{'s' if res.gpus != 1 else ''}" if res.gpus else "the CPU"
     return Job(
@@ -167,6 +169,7 @@ def train_job(
         description=[
             f"fmrepair: LoRA fine-tuning of {base} on {data} with accelerate on {where}.",
             f"The adapter goes to {adapter}; a requeued job resumes from its newest checkpoint.",
+            *(notes or []),
         ],
         params={
             "base": base,
@@ -174,6 +177,7 @@ def train_job(
             "adapter": adapter,
             "extra": shell_words(extra or []),
             "mixed_precision": mixed_precision,
+            "fsdp": fsdp,
         },
     )
 

@@ -7,6 +7,7 @@ bench-array from the run config `BenchConfig` (eval/config.py): each is declared
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Protocol
@@ -208,21 +209,49 @@ def train_kind(
     adapter: Annotated[Path, typer.Option("--out", help="Adapter folder (resumed if it exists).")],
     run_dir: RunDirOpt,
     mixed_precision: Annotated[str, typer.Option("--mixed-precision", help="no | fp16 | bf16")] = "bf16",
+    fsdp: Annotated[bool, typer.Option("--fsdp/--no-fsdp", help="Shard the base across the GPUs (FSDP) instead "
+                                       "of a full copy on each (DDP): for 30B-class bases.")] = False,
     config: ConfigOpt = None,
     dependency: DependencyOpt = None,
     site: dict[str, Any] = FROM_OPTIONS,
     resources: dict[str, Any] = FROM_OPTIONS,
 ) -> tuple[Job, SlurmConfig]:
     """LoRA fine-tuning with accelerate, one process per GPU. Other `fmrepair train lora` options
-    (--rank, --lr, --epochs, ...) are passed through."""
+    (--rank, --lr, --epochs, ...) are passed through. A memory estimate (slurm/memory.py) is printed,
+    and --mem is raised to the estimated host memory when it asks for less."""
     from fmrepair.slurm.jobs import train_job
 
     cfg, res = _setup("train", config, site, resources)
+    notes = _memory_notes(base, res, fsdp, list(ctx.args))
     job = train_job(
         cfg, res, absolute_path(run_dir), base, absolute_path(data), absolute_path(adapter), list(ctx.args),
-        mixed_precision, dependency,
+        mixed_precision, dependency, fsdp, notes,
     )  # fmt: skip
+    job.notices = notes  # in the script's header too
     return job, cfg
+
+
+def _memory_notes(base: str, res: Resources, fsdp: bool, args: list[str]) -> list[str]:
+    """The memory estimate's lines for the job (raising ``res.mem`` in place when it asks for less)."""
+    from fmrepair.slurm.memory import estimate, mem_gib
+
+    try:
+        from fmrepair.serving.config import resolve
+
+        params = resolve(base).parameters_b
+    except Exception:  # noqa: BLE001 - a weights folder or an unknown entry: no estimate
+        params = None
+    if fsdp and res.gpus < 2:
+        fail("--fsdp shards the base across GPUs: ask for --gpus 2 or more")
+    if params is None:
+        return [f"memory estimate: none ({base} gives no parameters_b in the registry)"]
+    rank = int(args[args.index("--rank") + 1]) if "--rank" in args[:-1] else 16
+    est = estimate(params, res.gpus, fsdp, rank)
+    notes = est.lines()
+    if mem_gib(res.mem) < est.host_gib:
+        notes.append(f"  --mem raised from {res.mem} to {math.ceil(est.host_gib)}G (the host memory estimate)")
+        res.mem = f"{math.ceil(est.host_gib)}G"
+    return notes
 
 
 @cluster_options

@@ -32,6 +32,7 @@ class Job:
     requeue: bool = True
     template: str | None = None
     gpu_note: str = ""
+    notices: list[str] = field(default_factory=list)  # printed on stderr when the job is submitted
 
     @property
     def log(self) -> Path:

@@ -185,13 +185,13 @@ SIG_FACTS = [
 
 @pytest.mark.parametrize("before,sig,fields,fact", SIG_FACTS)
 def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, fields, fact) -> None:  # noqa: ANN001
-    from fmrepair.verifiers.alloy.preserve import THIS, _this_fields, sig_scopes
+    from fmrepair.verifiers.alloy.preserve import THIS, sig_scopes, this_fields
     from fmrepair.verifiers.alloy.text import split_paragraphs
     from fmrepair.verifiers.base import CheckOptions
 
     decls = f"{before}\nsig {sig} {{ {fields}, fmr_mark: lone {sig} }}"
     scope = sig_scopes([p for p in split_paragraphs(decls) if p.kind == "sig"])[sig]
-    reading = _this_fields(fact, scope)
+    reading = this_fields(fact, scope)
     module = (f"{decls} {{ ({fact}) <=> some fmr_mark }}\n"
               f"check {{ all {THIS}: {sig} | (some {THIS}.fmr_mark) <=> ({reading}) }} for 4 expect 0\n")
     v = alloy.check(module, CheckOptions(timeout_s=60))
@@ -200,10 +200,10 @@ def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, f
 
 @pytest.mark.parametrize("fact", ["some x: Node | x in ~owner.Node", "all owner: Node | some owner"])
 def test_a_signature_fact_the_gate_cannot_read_is_unsupported(fact) -> None:  # noqa: ANN001
-    from fmrepair.verifiers.alloy.preserve import Unsupported, _this_fields, sig_scopes
+    from fmrepair.verifiers.alloy.preserve import Unsupported, sig_scopes, this_fields
     from fmrepair.verifiers.alloy.text import split_paragraphs
 
     decls = "sig Person {} sig Garage { owner: set Person } sig Node { owner: set Node }"
     scope = sig_scopes([p for p in split_paragraphs(decls) if p.kind == "sig"])["Node"]
     with pytest.raises(Unsupported):
-        _this_fields(fact, scope)
+        this_fields(fact, scope)

@@ -178,7 +178,11 @@ def test_cluster_options_come_from_the_cluster_config_fields():
         info = next(c for c in slurm_app.registered_groups if c.name == "render").typer_instance
         command = next(c for c in info.registered_commands if c.name == name)
         assert flags <= options(command), name
-    bench = {"--timeout" if n == "check_timeout_s" else "--" + n.replace("_", "-") for n in BenchConfig.model_fields}
+    def flag(name: str) -> str:  # the option's (first) name: the field's ``cli`` or --field-name
+        cli = (BenchConfig.model_fields[name].json_schema_extra or {}).get("cli")  # type: ignore[union-attr]
+        return (cli if isinstance(cli, str) else cli[0]) if cli else "--" + name.replace("_", "-")
+
+    bench = {flag(n) for n in BenchConfig.model_fields}
     submit = next(c for c in slurm_app.registered_commands if c.name == "submit-bench")
     assert bench <= options(submit) and "--run-config" in options(submit)
 

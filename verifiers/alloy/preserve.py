@@ -239,7 +239,7 @@ _ARITY_OPS = {".", "~", "^", "*", "->", "<:", ":>", "++", "[", ","}
 def _sig_fact(sig: str, body: str, scope: SigScope, rename) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
-    return f"(all {THIS}: {sig} | {{ {_this_fields(rename(body), scope)} }})"
+    return f"(all {THIS}: {sig} | {{ {this_fields(rename(body), scope)} }})"
 
 
 def _declared(toks: Sequence, i: int) -> bool:  # noqa: ANN001
@@ -267,7 +267,7 @@ def _overloaded_reads_relation(toks: Sequence, i: int, scope: SigScope) -> bool:
                       "declares, where Alloy's choice by type depends on arities the gate does not work out")
 
 
-def _this_fields(src: str, scope: SigScope) -> str:
+def this_fields(src: str, scope: SigScope) -> str:
     """A text inside a signature as Alloy reads it there (SigScope): ``this`` is ``fmr_this``, a field
     ``f`` of the signature is ``fmr_this.f``, ``@f`` is plain ``f``. A field name bound as a variable
     (it would shadow the field) is not read: Unsupported, never guessed."""
@@ -392,7 +392,7 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            out.append(_field_constraint(n, f, _this_fields(rename(rhs), scope)))
+            out.append(_field_constraint(n, f, this_fields(rename(rhs), scope)))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():
