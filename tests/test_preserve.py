@@ -180,6 +180,7 @@ SIG_FACTS = [
     ("sig Person {} sig Garage { owner: one Person }", "Car", "owner: lone Person, garage: lone Garage",
      "some garage implies garage.owner = owner"),  # overloaded: garage.owner is Garage's relation
     ("sig Person {} sig Garage { owner: set Person }", "Car", "owner: lone Person", "some owner"),
+    ("sig B { f: set B }", "A", "f: set A, g: lone B", "some g.f"),  # g.f: B's relation, never A's own
 ]
 
 
@@ -198,12 +199,27 @@ def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, f
     assert v.status == "ok" and all(c.met for c in v.commands), (reading, v.status, v.errors, v.commands)
 
 
-@pytest.mark.parametrize("fact", ["some x: Node | x in ~owner.Node", "all owner: Node | some owner"])
+@pytest.mark.parametrize("fact", [
+    "some x: Node | x in ~owner.Node",  # an overloaded field beside an operator whose arity decides
+    "all owner: Node | some owner",  # a field name bound as a variable
+    "let Person = iden & Node->Node | some Person.owner",  # a signature's name rebound (helper's cheat 1)
+    "some seqs.owner",  # after a join whose left side is not a set of atoms (cheat 2)
+    "#(Garage <: owner) < 2",  # `<:` is two tokens (cheat 3)
+    "some owner :> Node",  # `:>` is a range restriction, not a declaration
+])
 def test_a_signature_fact_the_gate_cannot_read_is_unsupported(fact) -> None:  # noqa: ANN001
     from fmrepair.verifiers.alloy.preserve import Unsupported, sig_scopes, this_fields
     from fmrepair.verifiers.alloy.text import split_paragraphs
 
-    decls = "sig Person {} sig Garage { owner: set Person } sig Node { owner: set Node }"
+    decls = "sig Person {} sig Garage { owner: set Person } sig Node { owner: set Node, seqs: seq Node }"
     scope = sig_scopes([p for p in split_paragraphs(decls) if p.kind == "sig"])["Node"]
     with pytest.raises(Unsupported):
         this_fields(fact, scope)
+
+
+def test_a_field_named_like_a_fun_is_not_read_as_the_fun() -> None:
+    from fmrepair.verifiers.alloy.preserve import Unsupported, build_module
+
+    original = "sig D {}\nsig E {}\nsig A { h: set D } { #(h & D) < 3 }\nfun h: set E { E }\nrun {} for 3\n"
+    with pytest.raises(Unsupported, match="both a field of the signature and a pred/fun"):
+        build_module(original, original.replace("< 3", "< 2"))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
@@ -206,7 +206,7 @@ def _bare(rhs: str) -> str:
 
 def _field_constraint(sig: str, field: str, rhs: str) -> str:
     """The constraint a field declaration adds, over the original's declaration of the same field."""
-    m = re.match(r"\s*(lone|one|some|set|seq)\s+(.*)$", rhs, re.S)
+    m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
     if "->" in rhs:
         return f"(all {THIS}: {sig} | {THIS}.{field} in {rhs})"
     if m:
@@ -230,41 +230,75 @@ class SigScope:
     fields: frozenset[str]  # the signature's own and inherited fields
     overloaded: frozenset[str] = frozenset()  # field names that another signature also declares
     unary: frozenset[str] = frozenset()  # names whose value there is surely a set of atoms
+    # an overloaded field: the arity of this.f here (None: not known), and the other declarations (the
+    # declaring signature, the arity of its relation; None: not known)
+    this_arity: dict[str, int | None] = field(default_factory=dict)
+    others: dict[str, tuple[tuple[str, int | None], ...]] = field(default_factory=dict)
 
 
-# before an overloaded field name, these make its reading depend on arities the text does not show
+# beside an overloaded field name, these make its reading depend on arities or types the text does not show
 _ARITY_OPS = {".", "~", "^", "*", "->", "<:", ":>", "++", "[", ","}
+_PAIRS = {"->", "<:", ":>", "++", "!=", "=>", "<=", ">="}  # operators the tokenizer splits into two tokens
+
+
+def _op_before(toks: Sequence, i: int) -> str:  # noqa: ANN001
+    """The operator (or token) just before token ``i``, two-character operators rejoined."""
+    if i >= 2 and toks[i - 2].end == toks[i - 1].start and toks[i - 2].text + toks[i - 1].text in _PAIRS:
+        return toks[i - 2].text + toks[i - 1].text
+    return toks[i - 1].text if i > 0 else ""
+
+
+def _op_after(toks: Sequence, i: int) -> str:  # noqa: ANN001
+    """The operator (or token) just after token ``i``, two-character operators rejoined."""
+    if i + 2 < len(toks) and toks[i + 1].end == toks[i + 2].start and toks[i + 1].text + toks[i + 2].text in _PAIRS:
+        return toks[i + 1].text + toks[i + 2].text
+    return toks[i + 1].text if i + 1 < len(toks) else ""
 
 
 def _sig_fact(sig: str, body: str, scope: SigScope, rename) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
-    return f"(all {THIS}: {sig} | {{ {this_fields(rename(body), scope)} }})"
+    return f"(all {THIS}: {sig} | {{ {this_fields(_renamed(body, scope, rename), scope)} }})"
+
+
+def _renamed(text: str, scope: SigScope, rename) -> str:  # noqa: ANN001
+    """``rename(text)`` (the candidate's preds and funs renamed apart), refusing a field of the signature
+    that is also a pred/fun name: Alloy picks one by type there, the renaming would pick the fun."""
+    for t in tokens(strip_comments(text)):
+        if t.text in scope.fields and rename(t.text) != t.text:
+            raise Unsupported(f"a signature text names {t.text!r}, both a field of the signature and a pred/fun")
+    return rename(text)
 
 
 def _declared(toks: Sequence, i: int) -> bool:  # noqa: ANN001
     """Whether the name at ``i`` is declared there: ``f: X``, ``f, g: X`` (a quantifier's or a
-    comprehension's names) or ``let f = ...``."""
+    comprehension's names) or ``let f = ...`` (``f :> X`` is a range restriction, not a declaration)."""
     if i > 0 and toks[i - 1].text == "let":
         return True
     j = i
     while j + 2 < len(toks) and toks[j + 1].text == "," and toks[j + 2].text.isidentifier():
         j += 2
-    return j + 1 < len(toks) and toks[j + 1].text == ":"
+    return j + 1 < len(toks) and toks[j + 1].text == ":" and _op_after(toks, j) != ":>"
 
 
-def _overloaded_reads_relation(toks: Sequence, i: int, scope: SigScope) -> bool:  # noqa: ANN001
-    """An overloaded field name at ``i``: True where ``this.f`` surely does not type-check, so Alloy
-    reads another signature's relation (``g.f`` with ``g`` a single unary name: a join of two sets);
-    False where ``this.f`` surely does (a name standing alone); Unsupported otherwise."""
-    prev = toks[i - 1].text if i > 0 else ""
-    nxt = toks[i + 1].text if i + 1 < len(toks) else ""
-    if prev == "." and i >= 2 and toks[i - 2].text in scope.unary and (i < 3 or toks[i - 3].text not in (".", "@")):
-        return True
-    if prev not in _ARITY_OPS and nxt not in (".", "["):
-        return False
-    raise Unsupported(f"a signature text names the field {toks[i].text!r}, which another signature also "
-                      "declares, where Alloy's choice by type depends on arities the gate does not work out")
+def _overloaded(toks: Sequence, i: int, scope: SigScope) -> str:  # noqa: ANN001
+    """How to write an overloaded field name at ``i``. Alloy (measured) takes ``this.f`` where it
+    type-checks, else another signature's relation ``f`` (never this signature's own). After a join dot
+    whose left side is a single unary name, ``this.f`` cannot type-check: the one other declaration,
+    written ``(S <: f)``. Standing alone, ``this.f`` where no other declaration has its arity (a wrong
+    arity then fails to compile, never misreads). Otherwise Unsupported: types or arities decide."""
+    name = toks[i].text
+    before, after = _op_before(toks, i), _op_after(toks, i)
+    others = scope.others.get(name, ())
+    if before == "." and i >= 2 and toks[i - 2].text in scope.unary and (
+            i < 3 or toks[i - 3].text not in (".", "@")) and len(others) == 1:
+        return f"({others[0][0]} <: {name})"
+    arity = scope.this_arity.get(name)
+    clash = arity is None or any(a is None or a == arity for _, a in others)
+    if before not in _ARITY_OPS and after not in _ARITY_OPS and not clash:
+        return f"({THIS}.{name})"
+    raise Unsupported(f"a signature text names the field {name!r}, which another signature also declares, "
+                      "where Alloy's choice by type depends on arities the gate does not work out")
 
 
 def this_fields(src: str, scope: SigScope) -> str:
@@ -273,15 +307,17 @@ def this_fields(src: str, scope: SigScope) -> str:
     (it would shadow the field) is not read: Unsupported, never guessed."""
     fields = scope.fields
     toks = tokens(src)
+    shadowed = sorted({t.text for i, t in enumerate(toks) if _declared(toks, i)} & (scope.unary - {"this"} - fields))
+    if shadowed:  # a bound name like a signature's: what is unary there is no longer known
+        raise Unsupported(f"a signature text binds {shadowed[0]!r}, the name of a signature or field, as a variable")
     out, pos = [], 0
     for i, t in enumerate(toks):
         prev = toks[i - 1].text if i > 0 else ""
         if t.text in fields and prev != "@" and _declared(toks, i):
             raise Unsupported(f"a signature text binds the field name {t.text!r} as a variable")
-        if t.text in fields and prev != "@" and t.text in scope.overloaded and _overloaded_reads_relation(
-                toks, i, scope):
-            continue  # the other signatures' relation: the generated module resolves the plain name by type
-        if t.text == "this":
+        if t.text in fields and prev != "@" and t.text in scope.overloaded:
+            rep = _overloaded(toks, i, scope)
+        elif t.text == "this":
             rep = THIS
         elif t.text in fields and prev != "@":
             rep = f"({THIS}.{t.text})"
@@ -337,6 +373,17 @@ def _sig_constraints(
     return out
 
 
+BUILTIN_SIGS = {"Int", "univ", "none", "String"}
+_SET_WORDS = {"set", "lone", "one", "some", "disj", "+", "-", "&", "(", ")"}
+
+
+def _atoms_type(rhs: str, sigs: set[str]) -> bool:
+    """Whether a field type is a set of atoms (its ``this.f`` unary): multiplicities, signatures and set
+    operators only (not ``seq X``, an arrow, a join or a call)."""
+    words = [t.text for t in tokens(strip_comments(rhs))]
+    return bool(words) and all(w in _SET_WORDS or w in sigs for w in words)
+
+
 def sig_scopes(sigs: Sequence[Paragraph]) -> dict[str, SigScope]:
     """Per signature name: how names inside its text read (SigScope), from the module's ``sigs``."""
     read = {n: _read_sig(p) for p in sigs for n in _read_sig(p).names}
@@ -344,13 +391,31 @@ def sig_scopes(sigs: Sequence[Paragraph]) -> dict[str, SigScope]:
     parent_of = {n: s.parent for n, s in read.items()}
     declared = Counter(f for s in read.values() for f, _, _ in s.fields)  # `sig A, B { f: X }`: A.f and B.f
     overloaded = frozenset(f for f, k in declared.items() if k > 1)
-    one_column = {f for s in read.values() for f, _, r in s.fields if f not in overloaded and not re.search(
-        r"->|[.\[\]~^*]", r)}  # a field whose type is a set of atoms: this.f is unary
+    sigs = set(read) | BUILTIN_SIGS
+    one_column = {f for s in read.values() for f, _, r in s.fields if f not in overloaded and _atoms_type(r, sigs)}
+    arity = {(n, f): _type_arity(r, sigs) for n, s in read.items() for f, _, r in s.fields}
     out = {}
     for n in read:
         fields = frozenset(_inherited(n, all_fields, parent_of))
-        out[n] = SigScope(fields, overloaded, frozenset({"this", *read} | (fields & one_column)))
+        mine = {f: next((a for (m, g), a in arity.items() if g == f and f in all_fields.get(m, ()) and (
+            m == n or f in _inherited(n, {m: all_fields[m]}, parent_of))), None) for f in fields & overloaded}
+        others = {f: tuple((m, None if a is None else a + 1) for (m, g), a in arity.items()
+                           if g == f and f not in _inherited(n, {m: all_fields[m]}, parent_of) and m != n)
+                  for f in fields & overloaded}
+        out[n] = SigScope(fields, overloaded, frozenset({"this", *read} | (fields & one_column)), mine, others)
     return out
+
+
+def _type_arity(rhs: str, sigs: set[str]) -> int | None:
+    """The arity of ``this.f`` for a field of type ``rhs`` (a set of atoms: 1; one more per arrow; ``seq``:
+    2), None where the type is an expression the gate does not type."""
+    words = [t.text for t in tokens(strip_comments(rhs))]
+    if words[:1] == ["seq"]:
+        return 2 if _atoms_type(" ".join(words[1:]), sigs) else None
+    parts = " ".join(words).replace("- >", "->").split("->")
+    if all(_atoms_type(re.sub(r"\b(lone|one|some|set)\b", " ", part), sigs) for part in parts):
+        return len(parts)
+    return None
 
 
 def _inherited(n: str, all_fields: dict[str, set[str]], parent_of: dict[str, str]) -> set[str]:
@@ -392,7 +457,7 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            out.append(_field_constraint(n, f, this_fields(rename(rhs), scope)))
+            out.append(_field_constraint(n, f, this_fields(_renamed(rhs, scope, rename), scope)))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():

@@ -1,0 +1,7 @@
+sig D {}
+sig E {}
+sig A { h: set D } { #(h & D) < 2 and (no h & D or not one A) }
+fun h: set E { E }
+assert LoneH { all a: A | lone a.h }
+check LoneH for 3
+run {} for 3
