@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
@@ -175,19 +175,23 @@ def _read_sig(p: Paragraph) -> _Sig:
         if w != ",":
             names.append(w)
     fields: list[tuple[str, bool, str]] = []
-    pending: list[tuple[str, bool]] = []
+    pending: list[str] = []
+    group: set[str] = set()  # ``var``/``disj``/``private`` before a group's first name apply to every name
     for piece in _split_top(text[toks[lb].end : toks[rb].start]):
         left, colon, right = piece.partition(":")
         lw = left.split()
-        if "disj" in lw:  # ``disj f, g: X``: kept in the type, so a change to it is a changed field
-            right = "disj " + right
-        var = "var" in lw
+        if not pending:
+            group = {w for w in lw if w in ("var", "private", "disj")}
+        elif {"var", "disj"} & set(lw):
+            raise Unsupported(f"sig at line {p.start_line}: a modifier inside a field group")
         lw = [w for w in lw if w not in ("var", "private", "disj")]
         if not lw:
             continue
-        pending.append((lw[-1], var))
+        pending.append(lw[-1])
         if colon:
-            fields += [(n, v, canonical(right)) for n, v in pending]
+            if "disj" in group:  # ``disj f, g: X``: kept in the type, so a change to it is a changed field
+                right = "disj " + right
+            fields += [(n, "var" in group, canonical(right)) for n in pending]
             pending = []
     fact = None
     rest = [i for i in range(rb + 1, len(toks)) if toks[i].text == "{" and toks[i].depth == 0]
@@ -204,8 +208,10 @@ def _bare(rhs: str) -> str:
     return canonical(words)
 
 
-def _field_constraint(sig: str, field: str, rhs: str) -> str:
-    """The constraint a field declaration adds, over the original's declaration of the same field."""
+def _field_constraint(sig: str, field: str, rhs: str, sigs: Collection[str] = ()) -> str:
+    """The constraint a field declaration adds, over the original's declaration of the same field. With no
+    multiplicity, a set of atoms means ``one`` and a relation ``set`` (as Alloy defaults them); a type the
+    gate cannot type is Unsupported."""
     m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
     if "->" in rhs:
         return f"(all {THIS}: {sig} | {THIS}.{field} in {rhs})"
@@ -216,6 +222,8 @@ def _field_constraint(sig: str, field: str, rhs: str) -> str:
         return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})" + (
             "" if mult == "set" else f" and (all {THIS}: {sig} | {mult} {THIS}.{field})"
         )
+    if not _atoms_type(rhs, set(sigs)):  # `e: ^@nxt` is a relation: Alloy's default is then set, not one
+        raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
     return f"(all {THIS}: {sig} | one {THIS}.{field} and {THIS}.{field} in {rhs})"
 
 
@@ -232,8 +240,9 @@ class SigScope:
     unary: frozenset[str] = frozenset()  # names whose value there is surely a set of atoms
     # an overloaded field: the arity of this.f here (None: not known), and the other declarations (the
     # declaring signature, the arity of its relation; None: not known)
-    this_arity: dict[str, int | None] = field(default_factory=dict)
+    this_arity: dict[str, tuple[int | None, ...]] = field(default_factory=dict)  # one per own declaration
     others: dict[str, tuple[tuple[str, int | None], ...]] = field(default_factory=dict)
+    sigs: frozenset[str] = frozenset()  # the module's signature names (and the built-in ones)
 
 
 # beside an overloaded field name, these make its reading depend on arities or types the text does not show
@@ -273,8 +282,8 @@ def _renamed(text: str, scope: SigScope, rename) -> str:  # noqa: ANN001
 def _declared(toks: Sequence, i: int) -> bool:  # noqa: ANN001
     """Whether the name at ``i`` is declared there: ``f: X``, ``f, g: X`` (a quantifier's or a
     comprehension's names) or ``let f = ...`` (``f :> X`` is a range restriction, not a declaration)."""
-    if i > 0 and toks[i - 1].text == "let":
-        return True
+    if i > 0 and (toks[i - 1].text == "let" or (toks[i - 1].text == "," and _op_after(toks, i) == "=")):
+        return True  # ``let a = x, b = y | ...``: every name before a lone ``=`` after ``let`` or a comma
     j = i
     while j + 2 < len(toks) and toks[j + 1].text == "," and toks[j + 2].text.isidentifier():
         j += 2
@@ -290,11 +299,11 @@ def _overloaded(toks: Sequence, i: int, scope: SigScope) -> str:  # noqa: ANN001
     name = toks[i].text
     before, after = _op_before(toks, i), _op_after(toks, i)
     others = scope.others.get(name, ())
+    mine = scope.this_arity.get(name, ())
     if before == "." and i >= 2 and toks[i - 2].text in scope.unary and (
-            i < 3 or toks[i - 3].text not in (".", "@")) and len(others) == 1:
-        return f"({others[0][0]} <: {name})"
-    arity = scope.this_arity.get(name)
-    clash = arity is None or any(a is None or a == arity for _, a in others)
+            i < 3 or toks[i - 3].text not in (".", "@")) and len(others) == 1 and mine and set(mine) == {1}:
+        return f"({others[0][0]} <: {name})"  # every this.f unary: after a set's dot, none type-checks
+    clash = len(mine) != 1 or mine[0] is None or any(a is None or a == mine[0] for _, a in others)
     if before not in _ARITY_OPS and after not in _ARITY_OPS and not clash:
         return f"({THIS}.{name})"
     raise Unsupported(f"a signature text names the field {name!r}, which another signature also declares, "
@@ -397,12 +406,13 @@ def sig_scopes(sigs: Sequence[Paragraph]) -> dict[str, SigScope]:
     out = {}
     for n in read:
         fields = frozenset(_inherited(n, all_fields, parent_of))
-        mine = {f: next((a for (m, g), a in arity.items() if g == f and f in all_fields.get(m, ()) and (
-            m == n or f in _inherited(n, {m: all_fields[m]}, parent_of))), None) for f in fields & overloaded}
+        mine = {f: tuple(a for (m, g), a in arity.items() if g == f and (
+            m == n or f in _inherited(n, {m: all_fields[m]}, parent_of))) for f in fields & overloaded}
         others = {f: tuple((m, None if a is None else a + 1) for (m, g), a in arity.items()
                            if g == f and f not in _inherited(n, {m: all_fields[m]}, parent_of) and m != n)
                   for f in fields & overloaded}
-        out[n] = SigScope(fields, overloaded, frozenset({"this", *read} | (fields & one_column)), mine, others)
+        out[n] = SigScope(fields, overloaded, frozenset({"this", *read} | (fields & one_column)), mine, others,
+                          frozenset(sigs))
     return out
 
 
@@ -457,7 +467,7 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            out.append(_field_constraint(n, f, this_fields(_renamed(rhs, scope, rename), scope)))
+            out.append(_field_constraint(n, f, this_fields(_renamed(rhs, scope, rename), scope), scope.sigs))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():

@@ -1,0 +1,5 @@
+sig Y {}
+sig A { f: Y -> Y } { no Y.f & this.@f.Y }
+sig B { f: set Y }
+assert NoLoop { all a: A | no y: Y | y->y in a.f }
+check NoLoop for 3

@@ -1,0 +1,3 @@
+sig A { disj f, g: set A }
+assert NoBothSelf { all a: A | a not in a.f & a.g }
+check NoBothSelf for 3
