@@ -167,6 +167,8 @@ def _read_sig(p: Paragraph) -> _Sig:
         raise Unsupported(f"sig at line {p.start_line} has no body")
     rb = next(i for i in range(lb + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1)
     head = [w for w in words[k + 1 : lb]]
+    head = [w for i, w in enumerate(head) if not (w == "this" and head[i + 1 : i + 2] == ["/"])
+            and not (w == "/" and i > 0 and head[i - 1] == "this")]  # `extends this/A` is `extends A`
     names, parent = [], ""
     for i, w in enumerate(head):
         if w in ("extends", "in"):
@@ -177,9 +179,15 @@ def _read_sig(p: Paragraph) -> _Sig:
     fields: list[tuple[str, bool, str]] = []
     pending: list[str] = []
     group: set[str] = set()  # ``var``/``disj``/``private`` before a group's first name apply to every name
-    for piece in _split_top(text[toks[lb].end : toks[rb].start]):
+    body = text[toks[lb].end : toks[rb].start]
+    if '"' in body:  # a string may hold a comma or a brace: the field list would be split wrongly
+        raise Unsupported(f"sig at line {p.start_line}: a string in its field declarations")
+    for piece in _split_top(body):
         left, colon, right = piece.partition(":")
         lw = left.split()
+        if not all(re.fullmatch(r"[A-Za-z_][\w'\"]*", w) for w in lw):  # `let a = X, b = Y | ...` in a type
+            raise Unsupported(f"sig at line {p.start_line}: a field declaration the gate does not read: "
+                              f"{piece.strip()!r}")
         if not pending:
             group = {w for w in lw if w in ("var", "private", "disj")}
         elif {"var", "disj"} & set(lw):
@@ -193,6 +201,8 @@ def _read_sig(p: Paragraph) -> _Sig:
                 right = "disj " + right
             fields += [(n, "var" in group, canonical(right)) for n in pending]
             pending = []
+    if pending:
+        raise Unsupported(f"sig at line {p.start_line}: field names without a type: {', '.join(pending)}")
     fact = None
     rest = [i for i in range(rb + 1, len(toks)) if toks[i].text == "{" and toks[i].depth == 0]
     if rest:
@@ -213,7 +223,10 @@ def _field_constraint(sig: str, field: str, rhs: str, sigs: Collection[str] = ()
     multiplicity, a set of atoms means ``one`` and a relation ``set`` (as Alloy defaults them); a type the
     gate cannot type is Unsupported."""
     m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
-    if "->" in rhs:
+    if not m and "->" in rhs:
+        arity = _type_arity(rhs, set(sigs))
+        if arity is None or arity < 2:  # `Y.(Y -> Y)` is a set of atoms: Alloy's default `one` applies
+            raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
         return f"(all {THIS}: {sig} | {THIS}.{field} in {rhs})"
     if m:
         mult, typ = m.group(1), m.group(2)
@@ -434,7 +447,7 @@ def _inherited(n: str, all_fields: dict[str, set[str]], parent_of: dict[str, str
     while n and n not in seen:
         seen.add(n)
         fields |= all_fields.get(n, set())
-        m = re.match(r"extends\s*(\w+)", parent_of.get(n, ""))
+        m = re.match(r"extends\s*(?:this\s*/\s*)?(\w+)", parent_of.get(n, ""))
         n = m.group(1) if m else ""
     return fields | _subset_fields(start, all_fields, parent_of)
 

@@ -1,0 +1,4 @@
+sig Y {}
+sig A { f: Y.(Y -> Y) }
+assert LoneF { all a: A | lone a.f }
+check LoneF for 3
