@@ -259,7 +259,8 @@ class SigScope:
 
 
 # beside an overloaded field name, these make its reading depend on arities or types the text does not show
-_ARITY_OPS = {".", "~", "^", "*", "->", "<:", ":>", "++", "[", ","}
+_ARITY_OPS = {".", "~", "^", "*", "->", "<:", ":>", "++", "[", ",", "(", ")", "'"}  # a bracket or a prime may
+# hide a join (`(f).g`, `f'.g`): there too the type decides
 _PAIRS = {"->", "<:", ":>", "++", "!=", "=>", "<=", ">="}  # operators the tokenizer splits into two tokens
 
 
@@ -337,6 +338,8 @@ def this_fields(src: str, scope: SigScope) -> str:
         prev = toks[i - 1].text if i > 0 else ""
         if t.text in fields and prev != "@" and _declared(toks, i):
             raise Unsupported(f"a signature text binds the field name {t.text!r} as a variable")
+        if t.text in fields and prev != "@" and t.text in scope.sigs:
+            raise Unsupported(f"a signature text names {t.text!r}, both a field and a signature: Alloy picks by type")
         if t.text in fields and prev != "@" and t.text in scope.overloaded:
             rep = _overloaded(toks, i, scope)
         elif t.text == "this":
@@ -508,6 +511,9 @@ def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
     if reserved:
         raise Unsupported(f"the candidate uses names the gate reserves for its own formulas: {', '.join(reserved)}")
     names = {short_name(p) for p in cpar if p.kind in CALLABLE and p.name}
+    field_names = {f for q in [*opar, *cpar] if q.kind == "sig" for f, _, _ in _read_sig(q).fields}
+    if names & field_names:  # Alloy resolves such a name by type; renaming the candidate's would pick the fun
+        raise Unsupported(f"a pred/fun named like a field: {', '.join(sorted(names & field_names))}")
     rename = _renamer(names)
     defs: dict[str, set[str]] = {}
     for p in cpar:

@@ -1,0 +1,5 @@
+sig B { h: set B }
+sig A { B: set A } { no B.h }
+fact NoLoops { all x: univ | x not in x.^h }
+assert Acyclic { no iden & ^h }
+check Acyclic for 3
