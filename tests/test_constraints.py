@@ -16,6 +16,8 @@ from fmrepair.serving.toolcall import DEMO_TOOL_SCHEMA
 @pytest.mark.parametrize("engine", ["llguidance", "xgrammar", "outlines"])
 def test_each_engine_keeps_the_embedded_model_to_the_schema(engine: str) -> None:
     pytest.importorskip("transformers")
+    pytest.importorskip({"llguidance": "llguidance", "xgrammar": "xgrammar", "outlines": "outlines_core"}[engine],
+                        reason=f"the {engine} engine is not installed (scripts/install_models.sh)")
     jsonschema = pytest.importorskip("jsonschema")
     from fmrepair.serving import ChatMessage, Sampling, get_model
 
