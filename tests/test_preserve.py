@@ -186,7 +186,7 @@ SIG_FACTS = [
 
 @pytest.mark.parametrize("before,sig,fields,fact", SIG_FACTS)
 def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, fields, fact) -> None:  # noqa: ANN001
-    from fmrepair.verifiers.alloy.preserve import THIS, sig_scopes, this_fields
+    from fmrepair.verifiers.alloy.sigtext import THIS, sig_scopes, this_fields
     from fmrepair.verifiers.alloy.text import split_paragraphs
     from fmrepair.verifiers.base import CheckOptions
 
@@ -208,7 +208,7 @@ def test_a_signature_fact_is_read_as_the_analyzer_reads_it(alloy, before, sig, f
     "some owner :> Node",  # `:>` is a range restriction, not a declaration
 ])
 def test_a_signature_fact_the_gate_cannot_read_is_unsupported(fact) -> None:  # noqa: ANN001
-    from fmrepair.verifiers.alloy.preserve import Unsupported, sig_scopes, this_fields
+    from fmrepair.verifiers.alloy.sigtext import Unsupported, sig_scopes, this_fields
     from fmrepair.verifiers.alloy.text import split_paragraphs
 
     decls = "sig Person {} sig Garage { owner: set Person } sig Node { owner: set Node, seqs: seq Node }"
