@@ -48,6 +48,11 @@ def test_existing_command_lines_keep_working():
                    "--independent-samples", "--no-search-synth", "--limit", "3")  # fmt: skip
     assert cfg["ids"] == ["a", "b", "c"] and cfg["family"] == ["cv", "lts"] and cfg["limit"] == 3
     assert cfg["check_timeout_s"] == 10.0 and cfg["independent_samples"] is True and cfg["search_synth"] is False
+    # an on/off option's --no- form is hidden from the help (one column fewer), not from the parser
+    assert _printed("--suite", "alloy4fun", "--no-search-prune")["search_prune"] is False
+    assert _printed("--suite", "alloy4fun", "--search-prune")["search_prune"] is True
+    out = runner.invoke(bench_app, ["run", "--suite", "s", "--search-prune", "--no-search-prune", "--print-config"])
+    assert out.exit_code == 2 and "not both" in out.output
 
 
 def test_unknown_keys_and_bad_values_are_clear_errors(tmp_path):

@@ -29,6 +29,7 @@ from fmrepair.agents.mutation.nested import nested_pairs
 from fmrepair.agents.mutation.observe import Found, Observation, Observer
 from fmrepair.agents.mutation.operators import Context, Mutation, mutations, render, scopes
 from fmrepair.agents.mutation.rank import load_ranker, order
+from fmrepair.agents.mutation.sketch import Sketcher, label, rounds, sites
 from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable, under_temporal
 from fmrepair.agents.session import LimitsExceeded, RepairSession
 from fmrepair.runlog import AttemptRecord
@@ -42,6 +43,8 @@ TRIPLE_POOL = 60
 SYNTH_SMALL = 5  # synthesized formulas up to this size come before pairs of mutations
 SYNTH_TARGETS = 4  # boolean nodes per root whose replacement is synthesized
 GROW_MAX = SYNTH_SMALL - 1  # largest synthesized operand of a grown temporal node (synth.grow)
+SKETCH_ATOM = 5  # largest atomic formula in a guard learned by the sketch (sketch.py)
+SKETCH_ROUNDS = 12  # rounds of guard learning per quantified formula (each: a few candidates)
 
 
 Item = tuple[str, str, dict[int, Node], int]  # text, description, overrides, predicted violation (1-based)
@@ -267,6 +270,8 @@ class MutationSearch(Observer):
 
         self.found.locations = describe([n for n, _ in targets], scores, source)
         self._level([(m,) for m in singles], source, ctx, model)
+        if self.synth:  # the submission's skeleton with a guard learned from the counterexamples
+            self._level(self._sketched(ctx, model), source, ctx, model)
         pool = singles[:PAIR_POOL]
         if depth >= 2:  # second order at one node (mutate the mutant), then pairs at disjoint nodes
             chained = [
@@ -343,6 +348,44 @@ class MutationSearch(Observer):
             for n, scope, g in grammars(examples) if examples else plain:
                 for f in g.ranked(scope, first, size):
                     yield (Mutation(n, f.node, f"synth: `{ctx.text(n)}` -> `{f.node.text}`", "synth"),)
+
+    def _sketched(self, ctx: Context, model: Model) -> Iterator[tuple[Mutation, ...]]:
+        """Each quantified formula at a closed position of an editable body, its quantifiers and consequent
+        kept and its guard learned from the observations, round after round (sketch.py). Static models,
+        with pruning on and trusted (the labels come from the Python evaluator)."""
+        if ctx.temporal:
+            return
+        roots = [f.body for f in model.funcs.values() if not f.params] + [b for _, b in model.facts]
+        roots = [r for r in roots if r.s >= 0 and any(a <= r.s and r.e <= b for a, b in self.bodies)]
+        cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
+        sig_nodes = {s["name"]: Node("PrimSig", -1, -1, name=s["name"], ar=1, text=s["name"]) for s in model.sigs}
+        tops = sorted({t for t in ctx.top.values() if t in sig_nodes})
+        for site in (s for r in roots for s in sites(r, lambda ty: ctx.cols(ty)[0], ctx.text)):
+            if not (self.prune and self.trust and self.obs):
+                return
+            sketcher = Sketcher(model, site, sig_nodes)
+            labels: dict[int, bool | None] = {}
+
+            def labelled(site_node: Node = site.node, labels: dict[int, bool | None] = labels) -> list:
+                for i in range(len(labels), len(self.obs)):
+                    o = self.obs[i]
+                    labels[i] = label(lambda over, o=o: self.violates(o, model, over), site_node)
+                return [(i, self.obs[i].inst, need) for i, need in labels.items() if need is not None]
+
+            names = {x.name for x in site.node.walk() if x.k in ("PrimSig", "SubsetSig", "Field")}
+
+            def atoms(scope: dict[str, str], names: set[str] = names) -> list:
+                """Atoms over ``scope``, one per value on the observations (rebuilt as they come)."""
+                g = Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names), False, self.examples(model, ctx))
+                return [a for size in range(2, SKETCH_ATOM + 1) for a in g.atomic(scope, size) if a.vars]
+
+            scope = {v: ctx.cols(b.ty)[0] for vs, _, b in site.decls for v in vs}
+            taken = set(scope) | {x.name for x in site.node.walk() if x.k == "ExprVar"}
+            extras: list[tuple[str, str, str] | None] = [None]
+            fresh = Grammar(model, ctx.top, cols, names).fresh
+            extras += [(fresh(t, taken), t, t) for t in tops]
+            for new, desc in rounds(sketcher, labelled, atoms, scope, extras, ctx.text, SKETCH_ROUNDS):
+                yield (Mutation(site.node, new, desc, "sketch"),)
 
     def examples(self, model: Model, ctx: Context) -> Examples | None:
         """Every instance observed so far, for keeping one synthesized formula per value (None: pruning is off

@@ -46,7 +46,8 @@ def run(
     settings: dict[str, Any] = FROM_OPTIONS,
 ) -> None:
     """Run (or resume) a benchmark; prints the score card. Every setting is a run config key (docs/bench.md):
-    defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config."""
+    defaults < --config FILE < options < KEY=VALUE; the manifest records the resolved config. An on/off
+    option --x also takes the form --no-x."""
     from fmrepair.eval.config import ConfigError, build_config, dump_config
     from fmrepair.eval.kinds import RunSetupError
     from fmrepair.eval.report.tables import markdown, run_summary

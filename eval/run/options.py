@@ -2,8 +2,9 @@
 
 `config_options(BenchConfig)` gives every field as a typer option: ``--field-name`` (or the field's
 ``cli`` name), its type, its description as help and its default shown. A bool field is a
-``--name/--no-name`` flag; a list field is repeatable and takes comma-separated values. Every option's
-own default is None, so the command knows which ones the user gave (those override a ``--config`` file).
+``--name`` flag with a hidden ``--no-name`` twin (the command's help says so once); a list field is
+repeatable and takes comma-separated values. Every option's own default is None, so the command knows
+which ones the user gave (those override a ``--config`` file).
 `with_config_options` adds them to a typer command, which receives them as one dict: ``settings``.
 """
 
@@ -20,16 +21,33 @@ from typing import Any
 import typer
 from pydantic import BaseModel
 
+OFF = "__off"  # the parameter of a bool field's hidden ``--no-x`` twin
 PANEL = "Run config (also as KEY: VALUE in --config FILE, or KEY=VALUE)"
 # the run config's options, grouped in help panels (every option is also a KEY of --config FILE)
 FIELD_PANELS = {
     **dict.fromkeys(("suite", "root", "mode", "family", "ids", "limit"), "Tasks"),
-    **dict.fromkeys(("strategy", "edit_mode", "alternatives", "editable", "search_prune", "search_synth",
-                     "search_lift", "search_classes", "search_audit", "search_ranker"), "Search and strategy"),
-    **dict.fromkeys(("model", "instructor_model", "temperature", "seed", "max_new_tokens", "constraint"),
-                    "Model and sampling"),
-    **dict.fromkeys(("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals",
-                     "check_timeout_s"), "Budget (counted: candidates, answers; wall seconds only as a cap)"),
+    **dict.fromkeys(
+        (
+            "strategy",
+            "edit_mode",
+            "alternatives",
+            "editable",
+            "search_prune",
+            "search_synth",
+            "search_lift",
+            "search_classes",
+            "search_audit",
+            "search_ranker",
+        ),
+        "Search and strategy",
+    ),
+    **dict.fromkeys(
+        ("model", "instructor_model", "temperature", "seed", "max_new_tokens", "constraint"), "Model and sampling"
+    ),
+    **dict.fromkeys(
+        ("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals", "check_timeout_s"),
+        "Budget (counted: candidates, answers; wall seconds only as a cap)",
+    ),
     **dict.fromkeys(("workers", "verifier_workers", "shared_cache"), "Run (processes; never changes a result)"),
 }
 
@@ -84,12 +102,33 @@ def config_options(
             help_text += f" ({note})"
         if f.is_required():
             help_text += " (required)"
-        decls = [f"{flag}/--no-{flag[2:]}"] if kind is bool else [flag, *aliases]
         default = None if f.is_required() else f.get_default(call_default_factory=True)
         where_shown = FIELD_PANELS.get(name, panel) if panel == PANEL else panel
-        option = typer.Option(None, *decls, help=help_text, show_default=_shown(default), rich_help_panel=where_shown)
+        if kind is bool:  # `--x` shown; its `--no-x` twin hidden (a `--x/--no-x` pair takes a help column)
+            help_text += f" (default {_shown(bool(default))})" if default is not None else ""
+            default = None  # shown in the help line: a separate default line would wrap
+            off = typer.Option(None, f"--no-{flag[2:]}", hidden=True)
+            params.append(
+                inspect.Parameter(name + OFF, inspect.Parameter.KEYWORD_ONLY, default=off, annotation=kind | None)
+            )
+        option = typer.Option(
+            None, flag, *aliases, help=help_text, show_default=_shown(default), rich_help_panel=where_shown
+        )
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind | None))
     return params
+
+
+def _with_offs(values: dict[str, Any]) -> dict[str, Any]:
+    """The settings with each ``--no-x`` twin folded into its field (False); both given is an error."""
+    out = {k: v for k, v in values.items() if not k.endswith(OFF)}
+    for k, v in values.items():
+        if k.endswith(OFF) and v:
+            name = k.removesuffix(OFF)
+            if out.get(name):
+                flag = "--" + name.replace("_", "-")
+                raise typer.BadParameter(f"give {flag} or --no-{flag[2:]}, not both", param_hint=flag)
+            out[name] = False
+    return out
 
 
 def explain(model: type[BaseModel], fields: tuple[str, ...] | None = None) -> str:
@@ -147,7 +186,7 @@ def with_config_options(
         @functools.wraps(func)
         def command(**kwargs: Any) -> Any:
             values = {k: kwargs.pop(k) for k in list(kwargs) if k in names}
-            return func(**{param: values}, **kwargs)
+            return func(**{param: _with_offs(values)}, **kwargs)
 
         params = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in [*own, *held]] + generated
         del command.__wrapped__  # typer reads __signature__, not the wrapped function's

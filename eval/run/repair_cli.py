@@ -135,7 +135,8 @@ def repair(
     """Repair a faulty specification: `bench run` on one file (the suite `files`; default strategy mutate,
     no model). "Repaired" means: every command meets its expectation, the gate finds nothing changed that
     is checked, and the Analyzer finds no instance of your file that meets its facts and checked
-    assertions that the repair excludes. Writes PATH.fixed.als only for such a repair."""
+    assertions that the repair excludes. Writes PATH.fixed.als only for such a repair. An on/off option
+    --x also takes the form --no-x."""
     from fmrepair.eval.config import ConfigError, build_config
     from fmrepair.eval.kinds import RunSetupError
     from fmrepair.eval.run.engine import select_tasks

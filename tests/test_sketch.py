@@ -1,0 +1,107 @@
+"""Re-synthesis from the submission's skeleton (agents/mutation/sketch.py): which formulas are sites, the
+labels an observation gives, guards learned by cover, and a far submission (written here) that the search
+repairs through a learned guard with a new variable."""
+
+from __future__ import annotations
+
+from fmrepair.agents.config import Budget, RepairConfig
+from fmrepair.agents.mutation.sketch import FALSE, TRUE, Problem, Site, Sketcher, build, label, sites
+from fmrepair.agents.mutation.operators import Context
+from fmrepair.agents.mutation.synth import Ex
+from fmrepair.agents.runner import repair_task
+from fmrepair.serving.scripted import ScriptedModel
+from fmrepair.task import FrozenRegion, Task
+from fmrepair.verifiers.alloy.gate import gate_task
+from fmrepair.verifiers.alloy.syntax import Node
+from fmrepair.verifiers.alloy.text import split_paragraphs
+
+SPEC = """sig Member { loans: set Book }
+sig Book { copyOf: one Title }
+sig Title {}
+pred noDuplicate {
+  all b, c: Book | b in Member.loans and c in Member.loans implies b.copyOf != c.copyOf
+}
+"""
+# the author meant: no member holds two different copies of one title
+ORACLE = """
+pred noDuplicate_OK { all m: Member, b, c: Book | b != c and b + c in m.loans implies b.copyOf != c.copyOf }
+assert noDuplicate_Repaired { noDuplicate[] iff noDuplicate_OK[] }
+check noDuplicate_Repaired for 3 expect 0
+"""
+
+
+def test_sites_are_quantified_formulas_at_closed_positions(client):
+    text = (
+        "sig A { r: set A }\n"
+        "pred p {\n  all x: A | all y: A | x in y.r implies y in x.r\n  some A\n  no x: A | x in x.r\n"
+        "  all x: A | some y: A | y in x.r\n  all x: A | all y: x.r | x in y.r\n}\n"
+    )
+    model = client.parse(text)
+    ctx = Context(text, model)
+    got = sites(model.funcs["p"].body, lambda ty: ctx.cols(ty)[0], ctx.text)
+    # a chain of `all` is one site with both variables
+    assert [(s.op, s.names) for s in got] == [("ALL", ["x", "y"]), ("NO", ["x"]), ("ALL", ["x"]), ("ALL", ["x", "y"])]
+    first = got[0]
+    assert [text[g.s : g.e] for g in first.guard] == ["x in y.r"]
+    assert text[first.core.s : first.core.e] == "y in x.r"
+    assert got[1].guard == [] and got[2].guard == []  # no implication: the guard is new
+    # a bound that needs a variable (`y: x.r`) ranges over its top-level sig, its membership a guard conjunct
+    assert [g.text for g in got[3].guard] == ["y in (x.r)"] and got[3].decls[1][2].text == "A"
+
+
+def test_a_guard_is_a_cover_of_the_negatives_that_keeps_a_witness_in_each_group():
+    a, b, c, core = (Node("ExprVar", -1, -1, name=n, text=n) for n in ("a", "b", "c", "core"))
+    site = Site(Node("ExprQt", -1, -1, op="ALL"), "ALL", [], [], core)
+    sk = Sketcher.__new__(Sketcher)
+    sk.site = site
+    p = Problem(site=site, extra=None)
+    # one instance needs the formula true (bindings 0-2 falsify the core: guard them out), one needs it
+    # false (binding 3 falsifies the core: keep it)
+    p.insts = [(0b0111, True), (0b1000, False)]
+    p.values = {"core": 0b0000, "a": 0b1010, "b": 0b1001, "c": 0b0000}  # c rejects every negative and the witness
+    ex = [Ex(n, (), 2, frozenset("x"), frozenset()) for n in (a, b, c)]
+    got = sk.guards(p, ex)
+    assert got and all(k is core and g in ([a, b], [b, a]) for k, g in got)  # a and b together; never c
+    p.insts.append((0b10000, False))  # an instance that needs it false where the core holds everywhere ...
+    p.values = {"core": 0b10000, "a": 0b11010, "b": 0b11001, "c": 0b10000}
+    assert sk.guards(p, ex) == []  # ... no guard helps, and no other core shares the core's names
+
+
+def test_the_label_is_the_value_the_observation_needs():
+    n = Node("ExprVar", -1, -1, name="n")
+    assert label(lambda over: over[n.id] is FALSE, n) is True  # violated exactly when the site is false
+    assert label(lambda over: over[n.id] is TRUE, n) is False
+    assert label(lambda over: False, n) is None  # met either way: the rest of the body decides
+    assert label(lambda over: None, n) is None
+
+
+def test_a_built_formula_parses_as_its_text(client):
+    model = client.parse(SPEC)
+    ctx = Context(SPEC, model)
+    (site,) = sites(model.funcs["noDuplicate"].body, lambda ty: ctx.cols(ty)[0], ctx.text)
+    guard = [Node("ExprBinary", -1, -1, op="NOT_IN", text="b !in c")]
+    node = build(site, guard, ("m", "Member", "Member"), lambda n: n.text or SPEC[n.s : n.e])
+    assert node.text == "all b, c: Book, m: Member | (b !in c) implies (b.copyOf != c.copyOf)"
+    client.parse(SPEC.replace(SPEC[site.node.s : site.node.e], node.text))
+
+
+def test_a_far_submission_is_repaired_through_a_learned_guard(verifier):
+    paras = split_paragraphs(SPEC)
+    task = Task(
+        id="loans",
+        suite="test",
+        visible=SPEC,
+        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "noDuplicate"],
+        hidden_oracle=ORACLE,
+        meta={"editable": ["pred noDuplicate"], "hidden_reference_names": ["noDuplicate_OK", "noDuplicate_Repaired"]},
+    )
+    cfg = RepairConfig(strategy="mutate", budget=Budget(candidates=400, wall_seconds=600), check_timeout_s=10)
+    seen: list[str] = []
+
+    def gate(t: Task, candidate: str) -> dict:
+        return gate_task(t, candidate, verifier).model_dump()
+
+    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=lambda a: seen.append(a.raw or ""))
+    assert out.result.faithful, out.result.stop_reason
+    assert seen[-1].startswith("sketch:"), seen[-1]
+    assert "Member.loans" not in seen[-1].split("->")[-1]  # the guard is new: one member's loans
