@@ -26,11 +26,11 @@ from fmrepair.runlog import RunLog
 
 needs_data = pytest.mark.skipif(not default_root("alloy4fun").is_dir(), reason="../shared/benchmarks is missing")
 
-# a small selection that ends in each counted way: fixed within a few checks (graphs), fixed after ~18k
-# proposals pruned by counterexamples (cv_inv2_1), stopped by the candidate budget (graphs_weaklyConnected_2
-# needs 8 checks), stopped by the proposal budget while pruning (cv_inv3_1)
-IDS = "graphs_complete_2,graphs_stronglyConnected_1,graphs_weaklyConnected_2,cv_inv2_1,cv_inv3_1"
-BUDGET = ("--candidates", "6", "--proposals", "20000")
+# a small selection that ends in each counted way: fixed within a few checks (graphs_complete_2,
+# graphs_stronglyConnected_1, cv_inv2_1: the skeleton re-synthesis), stopped by the candidate budget
+# (graphs_weaklyConnected_2, cv_inv3_1), stopped by the proposal budget while pruning (cv_inv3_14)
+IDS = "graphs_complete_2,graphs_stronglyConnected_1,graphs_weaklyConnected_2,cv_inv2_1,cv_inv3_1,cv_inv3_14"
+BUDGET = ("--candidates", "10", "--proposals", "20000")
 
 
 def _bench(out: Path, workers: int) -> list[str]:

@@ -5,8 +5,8 @@ repairs through a learned guard with a new variable."""
 from __future__ import annotations
 
 from fmrepair.agents.config import Budget, RepairConfig
-from fmrepair.agents.mutation.sketch import FALSE, TRUE, Problem, Site, Sketcher, build, label, sites
 from fmrepair.agents.mutation.operators import Context
+from fmrepair.agents.mutation.sketch import FALSE, TRUE, Problem, Site, Sketcher, build, label, sites
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
@@ -40,7 +40,14 @@ def test_sites_are_quantified_formulas_at_closed_positions(client):
     ctx = Context(text, model)
     got = sites(model.funcs["p"].body, lambda ty: ctx.cols(ty)[0], ctx.text)
     # a chain of `all` is one site with both variables
-    assert [(s.op, s.names) for s in got] == [("ALL", ["x", "y"]), ("NO", ["x"]), ("ALL", ["x"]), ("ALL", ["x", "y"])]
+    assert [(s.op, s.names) for s in got] == [
+        ("ALL", ["x", "y"]),
+        ("NO", ["x"]),
+        ("ALL", ["x"]),
+        ("ALL", ["x", "y"]),
+        ("AND", []),  # last, the whole body as a conjunction of closed formulas: its conjuncts are the guard
+    ]
+    assert len(got[4].guard) == 5 and got[4].node is model.funcs["p"].body
     first = got[0]
     assert [text[g.s : g.e] for g in first.guard] == ["x in y.r"]
     assert text[first.core.s : first.core.e] == "y in x.r"
@@ -78,22 +85,22 @@ def test_the_label_is_the_value_the_observation_needs():
 def test_a_built_formula_parses_as_its_text(client):
     model = client.parse(SPEC)
     ctx = Context(SPEC, model)
-    (site,) = sites(model.funcs["noDuplicate"].body, lambda ty: ctx.cols(ty)[0], ctx.text)
+    site, _ = sites(model.funcs["noDuplicate"].body, lambda ty: ctx.cols(ty)[0], ctx.text)
     guard = [Node("ExprBinary", -1, -1, op="NOT_IN", text="b !in c")]
     node = build(site, guard, ("m", "Member", "Member"), lambda n: n.text or SPEC[n.s : n.e])
     assert node.text == "all b, c: Book, m: Member | (b !in c) implies (b.copyOf != c.copyOf)"
     client.parse(SPEC.replace(SPEC[site.node.s : site.node.e], node.text))
 
 
-def test_a_far_submission_is_repaired_through_a_learned_guard(verifier):
-    paras = split_paragraphs(SPEC)
+def _search(verifier, spec: str, oracle: str, pred: str) -> tuple[bool, str, list[str]]:
+    paras = split_paragraphs(spec)
     task = Task(
-        id="loans",
+        id=pred,
         suite="test",
-        visible=SPEC,
-        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != "noDuplicate"],
-        hidden_oracle=ORACLE,
-        meta={"editable": ["pred noDuplicate"], "hidden_reference_names": ["noDuplicate_OK", "noDuplicate_Repaired"]},
+        visible=spec,
+        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != pred],
+        hidden_oracle=oracle,
+        meta={"editable": [f"pred {pred}"], "hidden_reference_names": [f"{pred}_OK", f"{pred}_Repaired"]},
     )
     cfg = RepairConfig(strategy="mutate", budget=Budget(candidates=400, wall_seconds=600), check_timeout_s=10)
     seen: list[str] = []
@@ -103,5 +110,32 @@ def test_a_far_submission_is_repaired_through_a_learned_guard(verifier):
 
     out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=lambda a: seen.append(a.raw or ""))
     assert out.result.faithful, out.result.stop_reason
+    return out.result.faithful, out.candidate or "", seen
+
+
+def test_a_far_submission_is_repaired_through_a_learned_guard(verifier):
+    _, _, seen = _search(verifier, SPEC, ORACLE, "noDuplicate")
     assert seen[-1].startswith("sketch:"), seen[-1]
     assert "Member.loans" not in seen[-1].split("->")[-1]  # the guard is new: one member's loans
+
+
+ROLES = """sig Person { mentors: set Person }
+sig Senior, Junior in Person {}
+pred roles {
+  all p: Person, q: Person | p -> q in mentors implies q in Junior
+}
+"""
+# the author meant: only seniors mentor, and only juniors are mentored (two closed conjuncts, size 9)
+ROLES_ORACLE = """
+pred roles_OK { mentors.Person in Senior and Person.mentors in Junior }
+assert roles_Repaired { roles[] iff roles_OK[] }
+check roles_Repaired for 3 expect 0
+"""
+
+
+def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
+    _, candidate, seen = _search(verifier, ROLES, ROLES_ORACLE, "roles")
+    assert seen[-1].startswith("sketch:"), seen[-1]
+    body = candidate.split("pred roles")[1].split("}")[0]
+    # the learned conjunction keeps the original formula (no observation contradicts it) and adds the other
+    assert "(mentors.Person) in Senior" in body and "q in Junior" in body, body

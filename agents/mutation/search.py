@@ -351,8 +351,9 @@ class MutationSearch(Observer):
 
     def _sketched(self, ctx: Context, model: Model) -> Iterator[tuple[Mutation, ...]]:
         """Each quantified formula at a closed position of an editable body, its quantifiers and consequent
-        kept and its guard learned from the observations, round after round (sketch.py). Static models,
-        with pruning on and trusted (the labels come from the Python evaluator)."""
+        kept and its guard learned from the observations, then the body as a conjunction of closed formulas,
+        round after round (sketch.py). Static models, with pruning on and trusted (the labels come from the
+        Python evaluator)."""
         if ctx.temporal:
             return
         roots = [f.body for f in model.funcs.values() if not f.params] + [b for _, b in model.facts]
@@ -377,13 +378,13 @@ class MutationSearch(Observer):
             def atoms(scope: dict[str, str], names: set[str] = names) -> list:
                 """Atoms over ``scope``, one per value on the observations (rebuilt as they come)."""
                 g = Grammar(model, ctx.top, cols, names, frozenset(ctx.var_names), False, self.examples(model, ctx))
-                return [a for size in range(2, SKETCH_ATOM + 1) for a in g.atomic(scope, size) if a.vars]
+                return [a for size in range(2, SKETCH_ATOM + 1) for a in g.atomic(scope, size) if a.vars or not scope]
 
             scope = {v: ctx.cols(b.ty)[0] for vs, _, b in site.decls for v in vs}
             taken = set(scope) | {x.name for x in site.node.walk() if x.k == "ExprVar"}
             extras: list[tuple[str, str, str] | None] = [None]
             fresh = Grammar(model, ctx.top, cols, names).fresh
-            extras += [(fresh(t, taken), t, t) for t in tops]
+            extras += [(fresh(t, taken), t, t) for t in tops] if site.decls else []
             for new, desc in rounds(sketcher, labelled, atoms, scope, extras, ctx.text, SKETCH_ROUNDS):
                 yield (Mutation(site.node, new, desc, "sketch"),)
 

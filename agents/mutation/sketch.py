@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.verifiers.alloy.instance import Instance, InstanceEvaluator, Unknown
-from fmrepair.verifiers.alloy.syntax import Model, Node
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
 
 MAX_GUARD = 4  # conjuncts in a learned guard
 BEAM = 40  # partial guards kept per step of the beam search
@@ -117,9 +117,10 @@ def site_of(n: Node, top_of: Callable[[str], str], text: Callable[[Node], str]) 
 
 
 def sites(body: Node, top_of: Callable[[str], str], text: Callable[[Node], str]) -> list[Site]:
-    """The quantified formulas at closed positions of a parameterless body: the body, or its conjuncts."""
+    """The quantified formulas at closed positions of a parameterless body (the body, or its conjuncts),
+    then the whole body as a conjunction of closed formulas (op AND: learned like a guard, see `Problem`)."""
     out = [site_of(n, top_of, text) for n in conjuncts(body)]
-    return [s for s in out if s is not None]
+    return [s for s in out if s is not None] + [Site(body, "AND", [], conjuncts(body), TRUE)]
 
 
 @dataclass
@@ -139,7 +140,8 @@ class Problem:
         under ``all``, true under ``no``/``some``); None where some instance has none to keep."""
         negatives, groups = 0, []
         for mask, empty in self.insts:
-            deciding = mask & ~core if self.site.op == "ALL" else mask & core
+            op = self.site.op  # AND: the conjunction itself, false where ``empty``, true elsewhere
+            deciding = mask if op == "AND" else mask & ~core if op == "ALL" else mask & core
             if empty:
                 negatives |= deciding
             elif deciding:
@@ -244,7 +246,8 @@ class Sketcher:
             if split is not None:
                 alts.append((split[0].bit_count(), x[2], x))
         alts.sort(key=lambda a: a[:2])
-        cores = [(self.site.core, self.bits(p, self.site.core), 0)] + [a[2] for a in alts[:CORES]]
+        cores = [(self.site.core, self.bits(p, self.site.core), 0)]
+        cores += [a[2] for a in alts[:CORES]] if self.site.op != "AND" else []
         found: dict[frozenset[int], tuple[int, Node, list[Node]]] = {}
         for core, cb, csize in cores:
             split = p.split(cb) if cb is not None else None
@@ -325,6 +328,8 @@ def build(
 ) -> Node:
     """The new formula: the site's quantifier over its declarations (and ``extra``), guard, core (default:
     the site's)."""
+    if site.op == "AND":  # the conjunction itself
+        return _conjunction(guard, text, site.node)
     core_node = site.core if core is None else core
     decls = list(site.decls)
     parts = [f"{'disj ' if disj else ''}{', '.join(names)}: {text(b.c[0])}" for names, disj, b in decls]
@@ -335,11 +340,8 @@ def build(
         parts.append(f"{extra[0]}: {extra[1]}")
     core_text = text(core_node)
     if guard:
-        g = guard[0]
-        gt = _par(text(g))
-        for h in guard[1:]:
-            gt = f"{gt} and {_par(text(h))}"
-            g = Node("ExprBinary", -1, -1, [g, h], op="AND", bool_=True, text=gt)
+        g = _conjunction(guard, text)
+        gt = g.text
         op = "IMPLIES" if site.op in ("ALL",) else "AND"
         body_text = f"{gt} {'implies' if op == 'IMPLIES' else 'and'} {_par(core_text)}"
         body = Node("ExprBinary", -1, -1, [g, core_node], op=op, bool_=True, text=body_text)
@@ -350,6 +352,19 @@ def build(
     node.text = f"{word} {', '.join(parts)} | {body_text}"
     node.decls = decls
     return node
+
+
+def _conjunction(parts: list[Node], text: Callable[[Node], str], at: Node | None = None) -> Node:
+    """``parts`` joined by ``and`` (one part: a copy of it, with its text); spans of ``at`` where given."""
+    g = parts[0]
+    gt = _par(text(g))
+    g = replace(g, id=next_node_id(), text=gt)
+    for h in parts[1:]:
+        gt = f"{gt} and {_par(text(h))}"
+        g = Node("ExprBinary", -1, -1, [g, h], op="AND", bool_=True, text=gt)
+    if at is not None:
+        g.s, g.e = at.s, at.e
+    return g
 
 
 def _par(t: str) -> str:
@@ -400,6 +415,8 @@ def rounds(
             p = sketcher.problem(obs, extra)
             inner = scope if extra is None else {**scope, extra[0]: extra[2]}
             for core, guard in sketcher.guards(p, atoms(inner)):
+                if sketcher.site.op == "AND" and not guard:
+                    continue  # the body left empty (`true`)
                 node = build(sketcher.site, guard, extra, text, core)
                 if node.text not in proposed:
                     proposed.add(node.text)
