@@ -82,7 +82,7 @@ class Context:
 
     def par(self, n: Node) -> str:
         t = self.text(n)
-        if n.leaf or n.k == "ExprCall" or (t.startswith("(") and t.endswith(")") and _balanced(t[1:-1])):
+        if n.leaf or n.k == "ExprCall" or (t.startswith("(") and t.endswith(")") and balanced(t[1:-1])):
             return t
         return f"({t})"
 
@@ -118,7 +118,7 @@ def render(n: Node, ctx: Context) -> str:
     return ctx.par(n)
 
 
-def _balanced(t: str) -> bool:
+def balanced(t: str) -> bool:
     d = 0
     for ch in t:
         d += ch == "("

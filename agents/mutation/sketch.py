@@ -1,4 +1,4 @@
-"""Re-synthesis of a quantified formula from the submission's own skeleton (issue 35 item 3).
+"""Re-synthesis of a formula from the submission's own skeleton (issue 35 item 3).
 
 A submission far from any answer often has the right quantifiers and the right consequent but the wrong
 guard: ``all w, w1: Work | (w + w1) in User.profile implies no w.ids & w1.ids`` where the author meant two
@@ -17,9 +17,12 @@ the others) from the observations in both directions:
 observation with the formula replaced by ``true`` and by ``false``, so a conjunct next to others is labelled
 only where the others allow. The guard is a cover of the negatives by atoms that keep a witness
 binding in every positive group, started from the original guard's conjuncts that no observation
-contradicts, and from nothing (a beam search, smallest guards first); the candidates it gives are checked by the
-analyzer like any other, and each counterexample refines the next round (counterexample-guided). Static
-models only: on a trace an observation constrains several positions at once.
+contradicts, and from nothing (a beam search, smallest guards first). Where ``B`` admits no guard, a few
+atomic formulas sharing a name with it are tried as the consequent. The whole body is a site too, learned
+the same way as a conjunction of closed formulas (one binding per instance). The candidates are checked by
+the analyzer like any other, and each counterexample refines the next round (counterexample-guided). Static
+models only: on a trace an observation constrains several positions at once. The search runs it only
+against a hidden oracle (search.py).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from fmrepair.agents.mutation.operators import balanced
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.verifiers.alloy.instance import Instance, InstanceEvaluator, Unknown
 from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
@@ -46,8 +50,9 @@ FALSE = Node("ExprConstant", -1, -1, op="FALSE", bool_=True, text="false")
 
 @dataclass
 class Site:
-    """A quantified formula whose guard is re-synthesized: ``op`` ALL / NO / SOME over ``decls`` (a chain of
-    ``all`` flattened), the original guard's conjuncts, and the kept ``core`` (consequent or body)."""
+    """A formula whose guard is re-synthesized: ``op`` ALL / NO / SOME over ``decls`` (a chain of ``all``
+    flattened), the original guard's conjuncts, and the kept ``core`` (consequent or body); or ``op`` AND,
+    the whole body as a conjunction (no declarations, ``guard`` its conjuncts, ``core`` TRUE)."""
 
     node: Node
     op: str
@@ -369,19 +374,9 @@ def _conjunction(parts: list[Node], text: Callable[[Node], str], at: Node | None
 
 def _par(t: str) -> str:
     t = t.strip()
-    if t.replace("_", "").replace("'", "").isalnum() or (t.startswith("(") and t.endswith(")") and _balanced(t[1:-1])):
+    if t.replace("_", "").replace("'", "").isalnum() or (t.startswith("(") and t.endswith(")") and balanced(t[1:-1])):
         return t
     return f"({t})"
-
-
-def _balanced(t: str) -> bool:
-    d = 0
-    for ch in t:
-        d += ch == "("
-        d -= ch == ")"
-        if d < 0:
-            return False
-    return d == 0
 
 
 def label(violates: Callable[[dict[int, Node]], bool | None], node: Node) -> bool | None:
