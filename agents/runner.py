@@ -105,7 +105,10 @@ def task_from_user_file(path: str, text: str, editable: Sequence[str] = (), task
     from fmrepair.verifiers.alloy.gate import default_frozen
 
     frozen = default_frozen(text, editable)
-    return Task(id=task_id or path, suite="files", visible=text, frozen=frozen, meta={"path": path})
+    # a user has no oracle: a candidate that loses behaviour the file allows is not a repair (the gate's
+    # behaviour "require"; benchmark tasks only record it, their oracle decides)
+    meta = {"path": path, "behaviour": "require"}
+    return Task(id=task_id or path, suite="files", visible=text, frozen=frozen, meta=meta)
 
 
 class RegisteredGate:

@@ -151,3 +151,28 @@ def test_repair_is_bench_run_on_one_file(tmp_path):
     # the engine refuses --editable for a suite that fixes what may change
     e = _cli("bench", "run", "--suite", "arepair", "--out", str(tmp_path / "x"), "--editable", "p", timeout=120)
     assert e.returncode == 2 and "--editable is for a user's own files" in e.stderr and not (tmp_path / "x").exists()
+
+
+REVIEWS = """sig Person { conflicts: set Person }
+sig Paper { authors: some Person, reviewers: set Person }
+fact Mutual { conflicts = ~conflicts and no iden & conflicts }
+fact NoConflicted { all p: Paper | no p.reviewers & p.authors.conflicts }
+assert NoConflictReviews { all p: Paper, r: p.reviewers | no r.conflicts & p.authors }
+check NoConflictReviews for 3
+"""
+
+
+def test_a_users_file_requires_its_behaviour_kept(verifier):
+    """`repair`'s tasks (the `files` suite) ask the gate to require behaviour preservation: a candidate
+    that loses an instance the file allows (here a paper reviewed by its own author) is "narrows", never
+    faithful. Benchmark tasks only record it (their oracle decides)."""
+    from fmrepair.eval.suites.files import user_task
+    from fmrepair.verifiers.alloy.gate import gate_task
+
+    narrowing = REVIEWS.replace("p.authors.conflicts }", "p.authors.(*conflicts) }")
+    assert narrowing != REVIEWS
+    task = user_task("reviews.als", Path("reviews.als"), REVIEWS)
+    report = gate_task(task, narrowing, verifier)
+    assert report.behaviour == "narrows" and report.lost and report.status == "narrows" and not report.faithful
+    recorded = gate_task(task.model_copy(update={"meta": {**task.meta, "behaviour": "record"}}), narrowing, verifier)
+    assert recorded.behaviour == "narrows" and recorded.faithful  # recorded only: the oracle of a benchmark decides

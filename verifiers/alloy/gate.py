@@ -347,7 +347,7 @@ def gate_task(
         hidden_roots=task.hidden_oracle,
         verifier=verifier,
         model_free=model_free,
-        behaviour=task.meta.get("behaviour", "require" if task.suite == "user" else "record"),
+        behaviour=task.meta.get("behaviour", "record"),
     )
 
 
