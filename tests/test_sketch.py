@@ -1,19 +1,17 @@
 """Re-synthesis from the submission's skeleton (agents/mutation/sketch.py): which formulas are sites, the
-labels an observation gives, guards learned by cover, and a far submission (written here) that the search
-repairs through a learned guard with a new variable."""
+labels an observation gives, guards learned by cover, and two far submissions (written here) that the search
+repairs: one through a learned guard, one through a learned conjunction of closed formulas."""
 
 from __future__ import annotations
 
-from fmrepair.agents.config import Budget, RepairConfig
+from alloy_tasks import config, gate, hidden_task
+
 from fmrepair.agents.mutation.operators import Context
 from fmrepair.agents.mutation.sketch import FALSE, TRUE, Problem, Site, Sketcher, build, label, sites
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
-from fmrepair.task import FrozenRegion, Task
-from fmrepair.verifiers.alloy.gate import gate_task
 from fmrepair.verifiers.alloy.syntax import Node
-from fmrepair.verifiers.alloy.text import split_paragraphs
 
 SPEC = """sig Member { loans: set Book }
 sig Book { copyOf: one Title }
@@ -92,29 +90,19 @@ def test_a_built_formula_parses_as_its_text(client):
     client.parse(SPEC.replace(SPEC[site.node.s : site.node.e], node.text))
 
 
-def _search(verifier, spec: str, oracle: str, pred: str) -> tuple[bool, str, list[str]]:
-    paras = split_paragraphs(spec)
-    task = Task(
-        id=pred,
-        suite="test",
-        visible=spec,
-        frozen=[FrozenRegion(name=p.key, kind=p.kind, text=p.text) for p in paras if p.name != pred],
-        hidden_oracle=oracle,
-        meta={"editable": [f"pred {pred}"], "hidden_reference_names": [f"{pred}_OK", f"{pred}_Repaired"]},
-    )
-    cfg = RepairConfig(strategy="mutate", budget=Budget(candidates=400, wall_seconds=600), check_timeout_s=10)
+def _search(verifier, spec: str, oracle: str, pred: str) -> tuple[str, list[str]]:
+    """The search on an Alloy4Fun-style task: the accepted candidate (a faithful repair is asserted) and the
+    description of every checked candidate."""
     seen: list[str] = []
-
-    def gate(t: Task, candidate: str) -> dict:
-        return gate_task(t, candidate, verifier).model_dump()
-
-    out = repair_task(task, ScriptedModel([]), verifier, cfg, gate=gate, on_attempt=lambda a: seen.append(a.raw or ""))
+    cfg = config("mutate")
+    out = repair_task(hidden_task(pred, spec, oracle, pred), ScriptedModel([]), verifier, cfg, gate=gate,
+                      on_attempt=lambda a: seen.append(a.raw or ""))  # fmt: skip
     assert out.result.faithful, out.result.stop_reason
-    return out.result.faithful, out.candidate or "", seen
+    return out.candidate or "", seen
 
 
 def test_a_far_submission_is_repaired_through_a_learned_guard(verifier):
-    _, _, seen = _search(verifier, SPEC, ORACLE, "noDuplicate")
+    _, seen = _search(verifier, SPEC, ORACLE, "noDuplicate")
     assert seen[-1].startswith("sketch:"), seen[-1]
     assert "Member.loans" not in seen[-1].split("->")[-1]  # the guard is new: one member's loans
 
@@ -134,7 +122,7 @@ check roles_Repaired for 3 expect 0
 
 
 def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
-    _, candidate, seen = _search(verifier, ROLES, ROLES_ORACLE, "roles")
+    candidate, seen = _search(verifier, ROLES, ROLES_ORACLE, "roles")
     assert seen[-1].startswith("sketch:"), seen[-1]
     body = candidate.split("pred roles")[1].split("}")[0]
     # the learned conjunction keeps the original formula (no observation contradicts it) and adds the other
