@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.alloy.reach import short_name
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, split_top, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_probe_"
@@ -39,26 +39,9 @@ class ProbeResults(BaseModel):
     complete: bool = True  # False when the check was cut short (timeout, dead worker)
 
 
-def _split_top(text: str, sep: str = ",") -> list[str]:
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == sep and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur))
-    return out
-
-
 def _decl_names(decls: str) -> list[str]:
     names: list[str] = []
-    for piece in _split_top(decls):
+    for piece in split_top(decls):
         head = piece.split(":", 1)[0].split()
         head = [w for w in head if w not in _MODS]
         if head:
@@ -118,7 +101,7 @@ def field_names(p: Paragraph) -> list[tuple[str, bool]]:
         return []
     out: list[tuple[str, bool]] = []
     pending: list[str] = []
-    for piece in _split_top(p.body):
+    for piece in split_top(p.body):
         words = piece.split(":", 1)[0].split()
         var = "var" in words
         words = [w for w in words if w not in _MODS]

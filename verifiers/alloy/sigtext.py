@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, strip_comments, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_top, strip_comments, tokens
 
 THIS = "fmr_this"
 _SIG_MODS = {"abstract", "one", "lone", "some", "var", "private"}
@@ -33,23 +33,6 @@ class _Sig(BaseModel):
     parent: str  # "extends X", "in X + Y" or ""
     fields: list[tuple[str, bool, str]]  # (name, var, the declaration's right-hand side, canonical)
     fact: str | None  # the appended fact's body
-
-
-def split_top(text: str, sep: str = ",") -> list[str]:
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == sep and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur))
-    return out
 
 
 def read_sig(p: Paragraph) -> _Sig:

@@ -359,3 +359,21 @@ def in_order(before: Sequence[Paragraph], after: Sequence[Paragraph]) -> list[tu
         same = ranks.get(p.key, [])
         out.append((p, same[i] if i < len(same) else None))
     return out
+
+
+def split_top(text: str, sep: str = ",") -> list[str]:
+    """``text`` split at ``sep`` outside brackets (a declaration list, a sig's fields)."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur))
+    return out
