@@ -77,6 +77,14 @@ class RepairConfig(BaseModel):
         description="search: synthesize the formulas after the pairs of mutations from one representative per "
         "value on the counterexamples collected so far (observational equivalence; rebuilt at each size)",
     )
+    confirm_scope: int = Field(
+        5,
+        ge=0,
+        description="a candidate that meets every command is checked once more with the hidden oracle's check "
+        "commands at this overall scope at least, and passes only if they still hold (a formula learned from "
+        "bounded counterexamples can agree with the reference at the oracle's scope only); one more verifier "
+        "call per passing candidate; 0: off. Scores stay the oracle's own",
+    )
     search_lift: bool = Field(
         True,
         description="search: first try the definitions a visible (frozen) property states for an editable predicate "

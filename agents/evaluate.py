@@ -25,6 +25,7 @@ class Evaluation(BaseModel):
     faithful: bool = False
     weight: float = 0.0  # weighted count of errors and failing commands (lower is better)
     met_keys: list[str] = Field(default_factory=list)  # keys of met commands (for the evidence gate)
+    unconfirmed: bool = False  # met every command at the oracle's scope, not at the confirming one
 
 
 def count_commands(source: str) -> int:
@@ -59,6 +60,10 @@ def weight_of(verdict: Verdict) -> float:
     return float(sum(1 for c in verdict.commands if not c.met))
 
 
+def passes(verdict: Verdict) -> bool:
+    return verdict.status == "ok" and all(c.met for c in verdict.commands)
+
+
 def met_keys(verdict: Verdict) -> list[str]:
     return [f"{i}:{c.label}" for i, c in enumerate(verdict.commands) if c.met]
 
@@ -73,9 +78,14 @@ class Evaluator:
         gate: GateFn | None,
         options: CheckOptions | None = None,
         text_gate: GateFn | None = None,
+        confirm_scope: int | None = None,
     ):
         """``gate`` judges raw-correct candidates (it may call the verifier for vacuity checks);
-        ``text_gate`` (cheap, no verifier) judges the others, so a search does not pay for vacuity."""
+        ``text_gate`` (cheap, no verifier) judges the others, so a search does not pay for vacuity.
+        ``confirm_scope``: a candidate that meets every command is checked once more with the hidden
+        oracle's ``check`` commands at this scope at least (one more verifier call), and passes only if
+        they still hold: a candidate found against bounded counterexamples (a learned guard, a synthesized
+        formula) can agree with the reference at the oracle's scope only."""
         self.task = task
         self.verifier = verifier
         self.gate = gate
@@ -83,9 +93,17 @@ class Evaluator:
         self.options = options or CheckOptions()
         self.calls = 0
         self.cache_hits = 0
+        self.unconfirmed = 0  # candidates that met every command and failed a hidden check at confirm_scope
+        self.wider: str | None = None  # the hidden oracle with its checks at confirm_scope (None: no such check)
+        if confirm_scope and task.hidden_oracle and task.formalism == "alloy":
+            from fmrepair.verifiers.alloy.text import widen_checks
 
-    def evaluate(self, candidate: str) -> Evaluation:
-        full = candidate if not self.task.hidden_oracle else candidate.rstrip("\n") + "\n\n" + self.task.hidden_oracle
+            wider = widen_checks(task.hidden_oracle, confirm_scope)
+            self.wider = wider if wider != task.hidden_oracle else None
+
+    def check(self, candidate: str, oracle: str | None) -> Verdict:
+        """The verifier's verdict on ``candidate`` with ``oracle`` appended, hidden labels and errors masked."""
+        full = candidate if not oracle else candidate.rstrip("\n") + "\n\n" + oracle
         verdict = self.verifier.check(full, self.options)
         self.calls += 1
         self.cache_hits += int(verdict.cached)
@@ -101,13 +119,25 @@ class Evaluator:
             ]
             verdict = verdict.model_copy(update={"errors": errors})
         hidden_names = list(self.task.meta.get("hidden_reference_names", []))
-        verdict = mask_hidden(verdict, n_visible, hidden_names).model_copy(update={"raw": None})
-        raw = verdict.status == "ok" and all(c.met for c in verdict.commands)
+        return mask_hidden(verdict, n_visible, hidden_names).model_copy(update={"raw": None})
+
+    def evaluate(self, candidate: str) -> Evaluation:
+        verdict = self.check(candidate, self.task.hidden_oracle)
+        unconfirmed = False
+        if passes(verdict) and self.wider is not None:
+            wide = self.check(candidate, self.wider)
+            if not passes(wide):  # its counterexample (masked, as any hidden one) is what a search learns from
+                verdict, unconfirmed = wide, True
+                self.unconfirmed += 1
+        raw = passes(verdict)
         parsed = verdict.status in ("ok", "failed")
         judge = self.gate if raw else (self.text_gate or self.gate)
         gate = judge(self.task, candidate) if (parsed and judge is not None) else None
         if gate is None:
             gate = {"faithful": parsed, "reasons": [] if parsed else ["not checked: the candidate does not compile"]}
+        if unconfirmed:
+            why = "a hidden check fails at a larger scope than its own"
+            gate = {**gate, "reasons": [*gate.get("reasons", []), why]}
         faithful = raw and bool(gate.get("faithful"))
         return Evaluation(
             verdict=verdict,
@@ -116,4 +146,5 @@ class Evaluator:
             faithful=faithful,
             weight=weight_of(verdict),
             met_keys=met_keys(verdict),
+            unconfirmed=unconfirmed,
         )

@@ -150,7 +150,8 @@ def repair_task(
 ) -> RepairOutcome:
     t0 = time.monotonic()
     texts = text_gate(getattr(gate, "model_free", False)) if gate else None  # the run gate's setting
-    evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s), text_gate=texts)
+    evaluator = Evaluator(task, verifier, gate, CheckOptions(timeout_s=config.check_timeout_s), text_gate=texts,
+                          confirm_scope=config.confirm_scope)
     session = RepairSession(
         task=task,
         model=model,
@@ -218,6 +219,7 @@ def repair_task(
             "behaviour": (accepted_gate or {}).get("behaviour") if candidate is not None else (
                 "narrows" if narrowing else None),
             "narrowing_candidates": len(session.narrowing),
+            "unconfirmed": evaluator.unconfirmed,  # met every command at the oracle's scope only
         },
     )
     if log is not None and write_result:

@@ -13,17 +13,10 @@ change of the benchmark: its figures stay as the oracle defines them.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def at_scope(oracle: str, label: str, scope: int) -> str:
-    """The oracle with the check of ``label`` run ``for scope`` (its own scope replaced)."""
-    pat = re.compile(rf"(\bcheck\s+{re.escape(label)}\b)(\s+for\s+\d+)?")
-    return pat.sub(lambda m: f"{m.group(1)} for {scope}", oracle)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     from fmrepair.eval.report.runs import open_run
     from fmrepair.eval.report.tables import load_manifest
     from fmrepair.eval.suites import default_root, get_suite
+    from fmrepair.verifiers.alloy.text import widen_checks
     from fmrepair.verifiers.alloy.verifier import AlloyVerifier
     from fmrepair.verifiers.base import CheckOptions
 
@@ -54,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
             label = task.meta.get("hidden_check")
             if not label or not task.hidden_oracle:
                 continue
-            text = r.candidate.rstrip("\n") + "\n\n" + at_scope(task.hidden_oracle, label, args.scope)
+            text = r.candidate.rstrip("\n") + "\n\n" + widen_checks(task.hidden_oracle, args.scope)
             verdict = verifier.check(text, CheckOptions(timeout_s=args.timeout))
             hit = [c for c in verdict.commands if c.label == label]
             if not hit or any(c.outcome not in ("counterexample", "no_counterexample") for c in hit):

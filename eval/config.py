@@ -160,6 +160,7 @@ class BenchConfig(BaseModel):
     )
     search_prune: bool = inherit(RepairConfig, "search_prune", title="skip candidates a counterexample refutes")
     search_synth: bool = inherit(RepairConfig, "search_synth", title="also synthesize small formulas")
+    confirm_scope: int = inherit(RepairConfig, "confirm_scope", title="hidden checks also hold at this scope")
     search_lift: bool = inherit(RepairConfig, "search_lift", title="first try definitions the properties state")
     search_classes: bool = inherit(RepairConfig, "search_classes", title="one formula per behaviour on the examples")
     search_audit: str | None = inherit(RepairConfig, "search_audit", title="audit the search into this JSONL file")
@@ -222,11 +223,17 @@ class BenchConfig(BaseModel):
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,
                 search_lift=self.search_lift,
+                confirm_scope=self.confirm_scope,
                 search_classes=self.search_classes,
                 search_audit=self.search_audit,
                 search_ranker=self.search_ranker,
             ),
         )
+
+
+# what a run whose manifest lacks a field (made before the field existed) ran with, where that is not the
+# field's default: before confirm_scope, hidden checks were run at their own scope only
+LEGACY_VALUES: dict[str, Any] = {"confirm_scope": 0}
 
 
 def identity_fields() -> tuple[str, ...]:

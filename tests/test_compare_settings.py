@@ -20,3 +20,9 @@ def test_differing_budgets_and_sampling_are_listed() -> None:
 
 def test_a_setting_one_run_did_not_record_is_not_compared() -> None:
     assert mismatched_settings(_run(k=None, temperature=0.2), _run(k=1, temperature=0.2)) == []
+
+
+def test_a_run_made_before_the_confirmation_existed_ran_without_it() -> None:
+    old, new = _run(k=1), _run(k=1, confirm_scope=5)
+    assert mismatched_settings(old, new) == ["confirm_scope: 0 vs 5"]
+    assert mismatched_settings(_run(k=1, confirm_scope=5), new) == []

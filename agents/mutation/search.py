@@ -240,7 +240,7 @@ class MutationSearch(Observer):
         self.session.record(rec)
         if ev.faithful and source != self.session.task.visible:
             self.session.accept(source, rec)
-        if ev.raw and source == self.session.task.visible:  # not faulty: no mutant of it is a repair
+        if (ev.raw or ev.unconfirmed) and source == self.session.task.visible:  # not faulty (at the oracle's scope)
             raise LimitsExceeded("the faulty text is not faulty (it already meets every command)", "not_faulty")
         return ev
 

@@ -166,6 +166,7 @@ def _run_strategy(task: Task, cfg: BenchConfig, model: Any, verifier: Any, log: 
                 # counts over every chain, like attempts (the rest of extra is the best chain's)
                 "timeouts": sum(int(p.extra.get("timeouts") or 0) for p in parts),
                 "ill_formed": sum(int(p.extra.get("ill_formed") or 0) for p in parts),
+                "unconfirmed": sum(int(p.extra.get("unconfirmed") or 0) for p in parts),
                 "chains": chains,
                 "taxonomy": taxonomy(task, all_attempts, verifier) if not any(p.faithful for p in parts) else {},
                 **({"rediscovered": True} if _rediscovered(all_attempts) else {}),

@@ -24,13 +24,15 @@ def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strate
 # settings that must match for a paired comparison to mean what it says (the arm's own variable, e.g. the
 # model or an adapter, is allowed to differ); budgets decide results, sampling decides what is sampled
 MATCHED = ("k", "samples", "independent_samples", "temperature", "max_new_tokens", "seed", "edit_mode",
-           "candidates", "proposals", "wall_seconds", "check_timeout_s", "mode")
+           "candidates", "proposals", "wall_seconds", "check_timeout_s", "mode", "confirm_scope")
 
 
 def mismatched_settings(ra: Run, rb: Run) -> list[str]:
     """Settings in MATCHED that both runs recorded and that differ ("k: 6 vs 3"); a setting one run did not
-    record (a format-1 run) is not compared."""
-    a, b = ra.settings, rb.settings
+    record (a format-1 run) is not compared, unless LEGACY_VALUES says what runs without it ran with."""
+    from fmrepair.eval.config import LEGACY_VALUES
+
+    a, b = ({**LEGACY_VALUES, **run.settings} for run in (ra, rb))
     return [f"{key}: {a.get(key)!r} vs {b.get(key)!r}" for key in MATCHED
             if a.get(key) is not None and b.get(key) is not None and a.get(key) != b.get(key)]
 

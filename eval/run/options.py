@@ -34,6 +34,7 @@ FIELD_PANELS = {
             "editable",
             "search_prune",
             "search_synth",
+            "confirm_scope",
             "search_lift",
             "search_classes",
             "search_audit",

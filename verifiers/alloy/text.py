@@ -377,3 +377,34 @@ def split_top(text: str, sep: str = ",") -> list[str]:
     if "".join(cur).strip():
         out.append("".join(cur))
     return out
+
+
+def widen_checks(source: str, scope: int) -> str:
+    """``source`` with every ``check`` command run at an overall scope of at least ``scope``: ``for N``
+    becomes ``for max(N, scope)``, a command with per-signature bounds only gains ``for scope but``, one
+    without ``for`` gains ``for scope`` (before ``expect``). Runs are left as they are (an instance found at
+    a scope exists at every larger one; a check's claim is what a larger scope can refute)."""
+    edits: list[tuple[int, int, str]] = []
+    for p in commands(source):
+        if p.command != "check":
+            continue
+        toks = [t for t in tokens(source[p.start : p.end]) if t.depth == 0]
+        words = [t.text for t in toks]
+        at = p.start
+        if "for" in words:
+            f = words.index("for")
+            nxt = words[f + 2] if f + 2 < len(words) else None
+            if f + 1 < len(words) and words[f + 1].isdigit() and nxt in (None, "but", "expect"):
+                n = toks[f + 1]
+                edits.append((at + n.start, at + n.end, str(max(int(n.text), scope))))
+            else:
+                edits.append((at + toks[f].end, at + toks[f].end, f" {scope} but"))
+        else:
+            if "expect" in words:
+                e = at + toks[words.index("expect")].start
+                edits.append((e, e, f"for {scope} "))
+            else:
+                edits.append((p.end, p.end, f" for {scope}"))
+    for a, b, new in sorted(edits, reverse=True):
+        source = source[:a] + new + source[b:]
+    return source
