@@ -294,6 +294,19 @@ def test_symmetric_closure_operator_is_evaluated_like_the_analyzer(client):
     assert holds(model, inst, body, {star.target.id: star.new}) is True  # ignoring direction it does
 
 
+def test_cover_turns_some_into_every_and_is_evaluated_like_the_analyzer(client):
+    src = "sig Node { adj: set Node }\npred reach {\n  all n: Node | some n.*(adj + ~adj)\n}\n"
+    model = client.parse(src)
+    ctx = Context(src, model)
+    body = model.funcs["reach"].body
+    cover = [m for n, env in scopes(body, {}) for m in mutations(n, ctx, env) if m.operator == "cover"]
+    assert [m.new.text for m in cover] == ["Node in (n.*(adj + ~adj))"]  # `*r` is typed univ: each top sig
+    inst = parse_witness("Node = {Node$0, Node$1}\nadj = {}", model)
+    assert inst is not None
+    assert holds(model, inst, body) is True  # every node reaches itself
+    assert holds(model, inst, body, {cover[0].target.id: cover[0].new}) is False  # not every other node
+
+
 def test_mutate_repairs_weak_connectivity(verifier):
     task = hidden_task("graph-demo", GRAPH, GRAPH_ORACLE, "weaklyConnected")
     out = repair_task(task, ScriptedModel([]), verifier, config("mutate"), gate=gate)

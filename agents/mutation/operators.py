@@ -167,6 +167,7 @@ def mutations(n: Node, ctx: Context, scope: dict[str, str]) -> Iterator[Mutation
         for o, w in MULT.items():
             if o != op:
                 yield mut(n, synth(n, f"{w} {ctx.par(n.c[0])}", op=o), "multiplicity", ctx)
+        yield from _cover(n, ctx)
     if k == "ExprUnary" and op == "NOT" and valid(n.c[0], ctx):
         yield Mutation(n, synth(n.c[0], ctx.par(n.c[0])), f"negation-removal: `{t}`", "negation")
     if k == "ExprUnary" and op in CLOS and valid(n.c[0], ctx):
@@ -339,6 +340,19 @@ def change_guard(n: Node, ctx: Context) -> Iterator[Mutation]:
                 text = f"{g.text} implies {ctx.par(body)}"
                 new = Node("ExprBinary", body.s, body.e, [g, clone(body)], op="IMPLIES", bool_=True, text=text)
                 yield Mutation(body, new, f"guard: `{g.text} implies ...`", "change")
+
+
+def _cover(n: Node, ctx: Context) -> Iterator[Mutation]:
+    """``some e`` (any multiplicity test of a set) -> ``S in e``, S the top-level sig of e's type (each
+    top-level sig where that is univ, as for ``n.*r``): "every S" for "some" (every node reached, not one),
+    the commonest quantity slip besides the multiplicity itself."""
+    e = n.c[0]
+    cols = ctx.cols(e.ty) if e.ar == 1 else []
+    tops = sorted(set(ctx.top.values()))
+    for top in tops if cols == ["univ"] else [c for c in cols[:1] if c in tops]:  # `*r` types as univ
+        sig = Node("PrimSig", -1, -1, name=top, ar=1, text=top)
+        text = f"{top} in {ctx.par(e)}"
+        yield mut(n, Node("ExprBinary", n.s, n.e, [sig, clone(e)], op="IN", bool_=True, text=text), "cover", ctx)
 
 
 def _step_union(n: Node, ctx: Context) -> Iterator[Mutation]:
