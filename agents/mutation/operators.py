@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from fmrepair.agents.mutation.library import library, library_mutations
-from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id, sig_leaf
 
 QUANT = {"ALL": "all", "SOME": "some", "NO": "no", "LONE": "lone", "ONE": "one"}
 MULT = {"NO": "no", "SOME": "some", "LONE": "lone", "ONE": "one"}
@@ -350,7 +350,7 @@ def _cover(n: Node, ctx: Context) -> Iterator[Mutation]:
     cols = ctx.cols(e.ty) if e.ar == 1 else []
     tops = sorted(set(ctx.top.values()))
     for top in tops if cols == ["univ"] else [c for c in cols[:1] if c in tops]:  # `*r` types as univ
-        sig = Node("PrimSig", -1, -1, name=top, ar=1, text=top)
+        sig = sig_leaf(top)
         text = f"{top} in {ctx.par(e)}"
         yield mut(n, Node("ExprBinary", n.s, n.e, [sig, clone(e)], op="IN", bool_=True, text=text), "cover", ctx)
 

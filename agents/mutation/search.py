@@ -33,7 +33,7 @@ from fmrepair.agents.mutation.sketch import Sketcher, label, rounds, sites
 from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable, under_temporal
 from fmrepair.agents.session import LimitsExceeded, RepairSession
 from fmrepair.runlog import AttemptRecord
-from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node
+from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, sig_leaf
 from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
 from fmrepair.verifiers.base import ILL_FORMED
 
@@ -361,7 +361,7 @@ class MutationSearch(Observer):
         roots = [f.body for f in model.funcs.values() if not f.params] + [b for _, b in model.facts]
         roots = [r for r in roots if r.s >= 0 and any(a <= r.s and r.e <= b for a, b in self.bodies)]
         cols = {f"{s['name']}<:{f['name']}": tuple(ctx.cols(f["ty"])) for s in model.sigs for f in s["fields"]}
-        sig_nodes = {s["name"]: Node("PrimSig", -1, -1, name=s["name"], ar=1, text=s["name"]) for s in model.sigs}
+        sig_nodes = {s["name"]: sig_leaf(s["name"]) for s in model.sigs}
         tops = sorted({t for t in ctx.top.values() if t in sig_nodes})
         for site in (s for r in roots for s in sites(r, lambda ty: ctx.cols(ty)[0], ctx.text)):
             if not (self.prune and self.trust and self.obs):

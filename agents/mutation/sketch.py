@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from fmrepair.agents.mutation.operators import balanced
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.verifiers.alloy.instance import Instance, InstanceEvaluator, Unknown
-from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id, sig_leaf
 
 MAX_GUARD = 4  # conjuncts in a learned guard
 BEAM = 40  # partial guards kept per step of the beam search
@@ -91,7 +91,7 @@ def _over_top(
         if not (b.k == "ExprUnary" and b.op == "ONEOF" and b.c and b.c[0].ar == 1):
             return None
         t = top_of(b.ty)
-        sig = Node("PrimSig", -1, -1, name=t, ar=1, text=t)
+        sig = sig_leaf(t)
         out.append((names, disj, Node("ExprUnary", -1, -1, [sig], op="ONEOF", ar=1, text=t)))
         for v in names:
             var = Node("ExprVar", -1, -1, name=v, ar=1, text=v)
@@ -339,7 +339,7 @@ def build(
     decls = list(site.decls)
     parts = [f"{'disj ' if disj else ''}{', '.join(names)}: {text(b.c[0])}" for names, disj, b in decls]
     if extra is not None:
-        sig = Node("PrimSig", -1, -1, name=extra[1], ar=1, text=extra[1])
+        sig = sig_leaf(extra[1])
         bound = Node("ExprUnary", -1, -1, [sig], op="ONEOF", ar=1, text=extra[1])
         decls.append(([extra[0]], False, bound))
         parts.append(f"{extra[0]}: {extra[1]}")

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from fmrepair.agents.mutation.examples import Examples
 from fmrepair.agents.mutation.library import library
 from fmrepair.agents.mutation.operators import TEMPORAL, TEMPORAL_BIN
-from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id
+from fmrepair.verifiers.alloy.syntax import Model, Node, next_node_id, sig_leaf
 
 MAX_EXPR = 4  # size of relational expressions
 MAX_FORMULA = 8
@@ -143,7 +143,7 @@ class Grammar:
             return self._exprs[key]
         by: dict[int, list[Ex]] = {1: []}
         for s in self.sigs:
-            sig = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
+            sig = sig_leaf(s)
             by[1].append(Ex(sig, (self.top[s],), 1, frozenset(), frozenset([s])))
         for v, top in scope.items():
             by[1].append(Ex(Node("ExprVar", -1, -1, name=v, ar=1, text=v), (top,), 1, frozenset([v]), frozenset()))
@@ -217,8 +217,8 @@ class Grammar:
             body = _un("SOME", f"some {a}.{r}.{c}", _bin("JOIN", f"{a}.{r}.{c}", step, vc, 1), 0, True)
             text = f"{{{a}: {cs[0]}, {c}: {cs[2]} | {body.text}}}"
             node = Node("ExprQt", -1, -1, [body], op="COMPREHENSION", ar=2, text=text)
-            node.decls = [([a], False, Node("PrimSig", -1, -1, name=cs[0], ar=1, text=cs[0]))]
-            node.decls.append(([c], False, Node("PrimSig", -1, -1, name=cs[2], ar=1, text=cs[2])))
+            node.decls = [([a], False, sig_leaf(cs[0]))]
+            node.decls.append(([c], False, sig_leaf(cs[2])))
             out.append(Ex(node, (cs[0], cs[2]), 1, frozenset(), frozenset([leaf.name])))
         return out
 
@@ -291,7 +291,7 @@ class Grammar:
         for s in self.sigs:  # one fresh variable
             v = self.fresh(s, set(scope))
             inner = {**scope, v: self.top[s]}
-            bound = Node("PrimSig", -1, -1, name=s, ar=1, text=s)
+            bound = sig_leaf(s)
             bodies = [f for f in self.atomic(inner, size - 1) if v in f.vars]
             bodies += self.wrapped((f for f in self.atomic(inner, size - 2) if v in f.vars), past)
             for i in range(3, size - 3):  # all v: S | F implies G (G: also after/eventually/always G')
@@ -308,7 +308,7 @@ class Grammar:
                     yield self._quant(op, w, [(v, bound)], body, size, s)
             for t in self.sigs:  # two fresh variables
                 w2 = self.fresh(t, set(inner))
-                bound2 = Node("PrimSig", -1, -1, name=t, ar=1, text=t)
+                bound2 = sig_leaf(t)
                 for body in self.atomic({**inner, w2: self.top[t]}, size - 1):
                     if v in body.vars and w2 in body.vars:
                         yield self._quant("ALL", "all", [(v, bound), (w2, bound2)], body, size, s + t)

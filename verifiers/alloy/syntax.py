@@ -57,6 +57,11 @@ class Node:
             yield from ch.walk()
 
 
+def sig_leaf(name: str) -> Node:
+    """A synthesized leaf naming the top-level signature ``name`` (a set of atoms)."""
+    return Node("PrimSig", -1, -1, name=name, ar=1, text=name)
+
+
 def node_from(d: dict[str, Any]) -> Node:
     n = Node(
         k=d["k"],
