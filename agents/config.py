@@ -6,9 +6,13 @@ config (eval/config.py) takes its matching fields from here, so each is declared
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
 
 from fmrepair.agents.edits import EditMode
+
+PromptView = Literal["full", "compact"]
 
 # Counted budgets decide results; wall time is only a safety cap (a task it cuts short says
 # ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).
@@ -53,6 +57,11 @@ class Budget(BaseModel):
 class RepairConfig(BaseModel):
     strategy: str = Field("single-gf", description="repair strategy (fmrepair models strategies)")
     edit_mode: EditMode = Field("paragraph", description="how the model edits: paragraph | patch | whole")
+    prompt_view: PromptView = Field(
+        "full",
+        description="what a model is shown of the specification: full (all of it, seed 000) | compact (the "
+        "declarations, facts, editable paragraphs and what they use or are used by; paragraph edits only)",
+    )
     budget: Budget = Field(default_factory=Budget)
     temperature: float = Field(0.2, ge=0.0, le=2.0, description="sampling temperature")
     top_p: float | None = Field(None, gt=0.0, le=1.0, description="nucleus sampling (None: the model's profile)")
@@ -105,3 +114,9 @@ class RepairConfig(BaseModel):
         description="search: a ranker file (fmrepair train ranker) that orders each level's candidates by "
         "localization plus its score (None: the search's own order)",
     )
+
+    @model_validator(mode="after")
+    def _compact_needs_paragraph_edits(self) -> RepairConfig:
+        if self.prompt_view == "compact" and self.edit_mode != "paragraph":
+            raise ValueError("prompt_view compact shows part of the text: it needs edit_mode paragraph")
+        return self

@@ -128,6 +128,11 @@ class StrategyMismatch(ValueError):
 
 def new_conversation(session: RepairSession, spec: str) -> Conversation:
     cfg = session.config
+    if cfg.prompt_view == "compact":  # short instructions and a view of the text (paragraph edits only)
+        from fmrepair.verifiers.alloy.excerpt import excerpt
+
+        system = render("repair_system_compact", iterations=cfg.budget.iterations, editable=session.editable)
+        return Conversation(system=system, task=render("task", spec=excerpt(spec, session.editable)))
     tool = render(f"tool_{cfg.edit_mode}", editable=session.editable)
     system = render(
         "repair_system",

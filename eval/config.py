@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.fields import FieldInfo
 
-from fmrepair.agents.config import Budget, RepairConfig
+from fmrepair.agents.config import Budget, PromptView, RepairConfig
 
 
 def inherit(model: type[BaseModel], name: str, title: str | None = None, **extra: Any) -> Any:
@@ -123,6 +123,7 @@ class BenchConfig(BaseModel):
         description="how answers edit the text: repair paragraph | patch | whole (paragraph); annotate "
         "insert | whole (insert)",
     )
+    prompt_view: PromptView = inherit(RepairConfig, "prompt_view", title="what a model is shown: full, compact")
     temperature: float | None = Field(
         None,
         ge=0.0,
@@ -214,6 +215,7 @@ class BenchConfig(BaseModel):
             **given(
                 strategy=self.strategy,
                 edit_mode=self.edit_mode,
+                prompt_view=self.prompt_view,
                 temperature=self.temperature,
                 seed=self.seed if seed is None else seed,
                 max_new_tokens=self.max_new_tokens,
@@ -232,8 +234,9 @@ class BenchConfig(BaseModel):
 
 
 # what a run whose manifest lacks a field (made before the field existed) ran with, where that is not the
-# field's default: before confirm_scope, hidden checks were run at their own scope only
-LEGACY_VALUES: dict[str, Any] = {"confirm_scope": 0}
+# field's default: before confirm_scope, hidden checks were run at their own scope only; before prompt_view,
+# models were shown the whole specification
+LEGACY_VALUES: dict[str, Any] = {"confirm_scope": 0, "prompt_view": "full"}
 
 
 def identity_fields() -> tuple[str, ...]:

@@ -246,7 +246,9 @@ def _memory_notes(base: str, res: Resources, fsdp: bool, args: list[str]) -> lis
     if params is None:
         return [f"memory estimate: none ({base} gives no parameters_b in the registry)"]
     rank = int(args[args.index("--rank") + 1]) if "--rank" in args[:-1] else 16
-    est = estimate(params, res.gpus, fsdp, rank)
+    if fsdp and "--qlora" in args:
+        fail("--qlora loads a 4-bit base on each GPU; it does not combine with --fsdp here (use one of them)")
+    est = estimate(params, res.gpus, fsdp, rank, qlora="--qlora" in args)
     notes = est.lines()
     if mem_gib(res.mem) < est.host_gib:
         notes.append(f"  --mem raised from {res.mem} to {math.ceil(est.host_gib)}G (the host memory estimate)")

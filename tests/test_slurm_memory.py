@@ -34,3 +34,18 @@ def test_a_train_job_shows_the_estimate_and_raises_mem(tmp_path) -> None:
     assert "--use_fsdp --fsdp_version 2" in fsdp.stdout and "--multi_gpu" not in fsdp.stdout
     one = CliRunner().invoke(app, [*args, "--gpus", "1", "--fsdp"])
     assert one.exit_code == 2 and "--gpus 2 or more" in one.output
+
+
+def test_qlora_counts_a_4bit_base_and_is_passed_to_train_lora(tmp_path) -> None:
+    bf16, q = estimate(30.5, gpus=1), estimate(30.5, gpus=1, qlora=True)
+    assert q.weights_gib_per_device == pytest.approx(bf16.weights_gib_per_device * 0.55 / 2, rel=0.01)
+    assert q.per_device_gib < 40 < bf16.per_device_gib  # a 30B base fits one 40 GB GPU only as QLoRA
+    with pytest.raises(ValueError, match="FSDP"):
+        estimate(30.5, gpus=4, fsdp=True, qlora=True)
+    args = ["slurm", "render", "train", "--base", "qwen3-coder-30b-a3b", "--data", str(tmp_path / "d"),
+            "--out", str(tmp_path / "a"), "--run-dir", str(tmp_path / "r"), "--gpus", "1"]  # fmt: skip
+    one = CliRunner().invoke(app, [*args, "--qlora"])
+    assert one.exit_code == 0, one.output
+    assert "QLoRA (base in 4-bit NF4)" in one.stdout and "--qlora" in one.stdout.split("-m fmrepair.train lora")[1]
+    both = CliRunner().invoke(app, [*args[:-1], "4", "--fsdp", "--qlora"])
+    assert both.exit_code == 2 and "does not combine with --fsdp" in both.output

@@ -269,3 +269,36 @@ def test_unknown_family_and_missing_manifest(world):
     (world["tmp"] / "empty").mkdir()
     r = cli("build-data", str(world["tmp"] / "empty"), "--out", str(world["tmp"] / "d"), "--holdout", "gamma")
     assert r.exit_code == 2 and "no manifest.json" in r.output
+
+
+def test_archived_search_run_gives_compact_examples(world):
+    """A search run archived with its results only (no attempts, as `bench archive` keeps it) still gives
+    examples: the result's candidate, rebuilt as a paragraph call; with --prompt-view compact the prompt
+    is the compact first turn (the other preds left out) and carries no hidden text."""
+    T, root = world["T"], world["root"]
+    run = world["tmp"] / "run-archived"
+    log = RunLog(run)
+    bench = {"suite": "alloy4fun", "root": str(root), "mode": None, "strategy": "mutate", "model": "none", "k": 2}
+    log.write_manifest(RunManifest(config={"bench": bench | {"edit_mode": "paragraph"}}))
+    task = T("beta", 2)
+    log.append_result(TaskResult(task_id=task.id, strategy="mutate", model="none", repaired=True, faithful=True,
+                                 equivalent=True, iterations=3, attempts=3, candidate=task.reference))  # fmt: skip
+    out = world["tmp"] / "data-archived"
+    r = cli("build-data", str(run), "--out", str(out), "--holdout", "gamma", "--prompt-view", "compact")
+    assert r.exit_code == 0, r.output
+    (ex,) = read_jsonl(out / "train.jsonl")
+    assert ex["provenance"] == "search-synthesized" and json.loads(ex["completion"][0]["content"])["body"] == REFS[
+        "beta"
+    ][1]
+    assert ex["prompt"] == first_turn_messages(task, "paragraph", 2, "compact")
+    shown = ex["prompt"][1]["content"]
+    assert "pred inv1" in shown and "sig Room" in shown and "pred inv2" not in shown
+    assert "inv1_OK" not in json.dumps(ex["prompt"]) and json.loads((out / "card.json").read_text())["config"][
+        "prompt_view"
+    ] == "compact"
+    # the full view shows inv2; a model run archived without attempts gives nothing (its prompts are lost)
+    assert "pred inv2" in first_turn_messages(task, "paragraph", 2)[1]["content"]
+    log.write_manifest(RunManifest(config={"bench": bench | {"edit_mode": "paragraph", "model": "m"}}))
+    assert cli("build-data", str(run), "--out", str(world["tmp"] / "d3"), "--holdout", "gamma").exit_code == 0
+    card = json.loads((world["tmp"] / "d3" / "card.json").read_text())
+    assert card["counts"]["train_examples"] == 0 and card["counts"]["skipped"] == {"no accepted attempt in the log": 1}

@@ -11,7 +11,7 @@ import pytest
 from fmrepair.runlog import RunLog, RunManifest, TaskResult
 from fmrepair.train.build import heldout_ids
 from fmrepair.train.config import TrainEvalConfig
-from fmrepair.train.evaluate import adapter_entry, compare_runs, select_ids
+from fmrepair.train.evaluate import adapter_entry, compare_runs, select_ids, split_rule
 
 
 def _ids_folder(tmp_path: Path) -> Path:
@@ -30,6 +30,10 @@ def test_ids_from_heldout(tmp_path):
         heldout_ids(f"{data}:heldout", "arepair")
     with pytest.raises(ValueError, match="no task ids"):
         select_ids(TrainEvalConfig(adapter="x", out="o"))
+    # the comparison names the split the ids came from (the data card's rule), or nothing without a card
+    assert split_rule(f"{data}:heldout") is None and split_rule(None) is None
+    (data / "card.json").write_text(json.dumps({"split_rule": "family: lts held out (exercise-disjoint)"}))
+    assert split_rule(f"{data}:heldout") == split_rule(str(data)) == "family: lts held out (exercise-disjoint)"
 
 
 def _adapter(folder: Path, rank: int = 8) -> Path:

@@ -54,6 +54,7 @@ def test_lora_trains_resumes_and_reloads(tmp_path):
     )  # fmt: skip
     first = train_lora(cfg)
     assert first["metrics"]["global_step"] == 2 and first["resumed_from"] is None
+    assert first["metrics"]["tokens"] > 0 and first["metrics"]["tokens_per_second"] > 0  # throughput is reported
     saved = adapter_tensors(out)
     b = [v for k, v in saved.items() if "lora_B" in k]
     assert b and any(float(v.abs().sum()) > 0 for v in b), "lora_B starts at zero: training must move it"
@@ -93,3 +94,18 @@ def test_lora_trains_resumes_and_reloads(tmp_path):
     with torch.no_grad():
         merged = chat._model(ids).logits
     assert not torch.allclose(plain, merged, atol=1e-6), "the adapter must change the model's outputs"
+
+
+@pytest.mark.long
+def test_qlora_trains_on_a_4bit_base(tmp_path):
+    """--qlora: the frozen base is loaded in 4-bit NF4 (bitsandbytes; its CPU path here, CUDA on a node), the
+    adapter trains on top, and what is saved is a plain LoRA adapter (served on the unquantized base)."""
+    pytest.importorskip("bitsandbytes")
+    data, out = tiny_data(tmp_path / "data"), tmp_path / "adapter"
+    res = train_lora(LoraTrainConfig(base="smollm2-135m", data=str(data), out=str(out), rank=4, alpha=8, lr=1e-3,
+                                     max_steps=1, save_steps=5, max_length=128, qlora=True))  # fmt: skip
+    assert res["config"]["qlora"] and res["metrics"]["global_step"] == 1
+    saved = adapter_tensors(out)
+    assert saved and all(v.dtype.is_floating_point for v in saved.values())  # LoRA A/B only, no 4-bit weights
+    assert any(float(v.abs().sum()) > 0 for k, v in saved.items() if "lora_B" in k)
+    assert "quantization" not in json.loads((out / "adapter_config.json").read_text())

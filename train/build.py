@@ -33,7 +33,12 @@ def sha256_file(path: Path) -> str:
 
 def build_data(cfg: BuildDataConfig) -> dict[str, Any]:
     """Build the data folder; raises DataError, SplitError or LeakageError (nothing is written then)."""
-    got = collect(cfg.runs, include_search=cfg.include_search, require_equivalent=cfg.require_equivalent)
+    got = collect(
+        cfg.runs,
+        include_search=cfg.include_search,
+        require_equivalent=cfg.require_equivalent,
+        prompt_view=cfg.prompt_view,
+    )
     side = splits.assign(
         got.tasks,
         cfg.split,

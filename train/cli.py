@@ -41,6 +41,7 @@ def build_data_cmd(
     include_search: bool = typer.Option(True, help=help_of(B, "include_search")),
     require_equivalent: bool = typer.Option(True, help=help_of(B, "require_equivalent")),
     min_reference_chars: int = typer.Option(16, help=help_of(B, "min_reference_chars")),
+    prompt_view: str = typer.Option("full", help=help_of(B, "prompt_view")),
 ) -> None:
     """SFT examples (prompt = messages as sent, target = the accepted tool call) with a held-out split,
     a leakage check that fails loudly, and a data card."""
@@ -56,6 +57,8 @@ def build_data_cmd(
     os.environ.setdefault("HF_DATASETS_DISABLE_PROGRESS_BARS", "1")
     if split not in ("temporal", "family", "random") or group_by not in ("family", "exercise", "task"):
         _fail("--split must be temporal | family | random and --group-by family | exercise | task")
+    if prompt_view not in ("full", "compact"):
+        _fail("--prompt-view must be full | compact")
     cfg = B(
         runs=[str(r) for r in runs],
         out=str(out),
@@ -68,6 +71,7 @@ def build_data_cmd(
         include_search=include_search,
         require_equivalent=require_equivalent,
         min_reference_chars=min_reference_chars,
+        prompt_view=prompt_view,  # type: ignore[arg-type]
     )
     try:
         card = build_data(cfg)
@@ -99,6 +103,7 @@ def lora_cmd(
     seed: int = typer.Option(0, help=help_of(L, "seed")),
     threads: int | None = typer.Option(None, help=help_of(L, "threads")),
     gradient_checkpointing: bool = typer.Option(False, help=help_of(L, "gradient_checkpointing")),
+    qlora: bool = typer.Option(False, help=help_of(L, "qlora")),
     resume: bool = typer.Option(False, "--resume", help=help_of(L, "resume")),
     eval_heldout: bool = typer.Option(False, help=help_of(L, "eval_heldout")),
 ) -> None:
@@ -125,6 +130,7 @@ def lora_cmd(
         seed=seed,
         threads=threads,
         gradient_checkpointing=gradient_checkpointing,
+        qlora=qlora,
         resume=resume,
         eval_heldout=eval_heldout,
     )
@@ -152,6 +158,7 @@ def eval_cmd(
     k: int = typer.Option(1, min=1, help=help_of(E, "k")),
     temperature: float = typer.Option(0.0, help=help_of(E, "temperature")),
     max_new_tokens: int = typer.Option(200, help=help_of(E, "max_new_tokens")),
+    prompt_view: str = typer.Option("full", help=help_of(E, "prompt_view")),
     seed: int = typer.Option(0, help=help_of(E, "seed")),
     workers: int = typer.Option(1, min=1, help=help_of(E, "workers")),
     timeout: float = typer.Option(30.0, help=help_of(E, "timeout")),
@@ -174,6 +181,7 @@ def eval_cmd(
         k=k,
         temperature=temperature,
         max_new_tokens=max_new_tokens,
+        prompt_view=prompt_view,  # type: ignore[arg-type]
         seed=seed,
         workers=workers,
         timeout=timeout,

@@ -41,6 +41,11 @@ class BuildDataConfig:
         "tool call rebuilt from the candidate (provenance 'search-synthesized').",
     )
     require_equivalent: bool = _f(True, "Drop faithful repairs scored as not equivalent (unscored ones stay).")
+    prompt_view: Literal["full", "compact"] = _f(
+        "full",
+        "What search-synthesized prompts show of the specification, as the run config's prompt_view: full | "
+        "compact (declarations, facts, the editable paragraphs and what they use). Evaluate with the same view.",
+    )
     min_reference_chars: int = _f(16, "Leakage check: shortest normalized reference body searched for.")
 
 
@@ -68,6 +73,11 @@ class LoraTrainConfig:
     seed: int = _f(0, "Training seed.")
     threads: int | None = _f(None, "CPU: torch threads (default: torch's choice).")
     gradient_checkpointing: bool = _f(False, "Trade compute for memory (useful on GPUs for big bases).")
+    qlora: bool = _f(
+        False,
+        "QLoRA: load the frozen base in 4-bit NF4 (bitsandbytes) and train the LoRA adapter on top; a 30B-class "
+        "base then fits one GPU. The adapter is a plain LoRA adapter, served on the unquantized base.",
+    )
     resume: bool = _f(False, "Continue from the newest checkpoint in OUT/checkpoints.")
     eval_heldout: bool = _f(False, "Also report the loss on heldout.jsonl (examples of held-out tasks).")
 
@@ -89,6 +99,9 @@ class TrainEvalConfig:
     k: int = _f(1, "Iterations per task (both runs).")
     temperature: float = _f(0.0, "Sampling temperature (both runs; 0: greedy).")
     max_new_tokens: int = _f(200, "Tokens per answer (both runs).")
+    prompt_view: Literal["full", "compact"] = _f(
+        "full", "What the model is shown (both runs): full | compact, as the data was built (build-data --prompt-view)."
+    )
     seed: int = _f(0, "Seed (both runs).")
     workers: int = _f(1, "Tasks in parallel.")
     timeout: float = _f(30.0, "Verifier timeout per check.")

@@ -94,13 +94,15 @@ def run_info(log: RunLog) -> RunInfo:
     )
 
 
-def first_turn_messages(task: Task, edit_mode: str, iterations: int) -> list[dict[str, str]]:
+def first_turn_messages(
+    task: Task, edit_mode: str, iterations: int, prompt_view: str = "full"
+) -> list[dict[str, str]]:
     """The messages a model strategy sends first for ``task`` (the agents' own templates)."""
     from fmrepair.agents.config import Budget
     from fmrepair.agents.runner import editable_paragraphs
     from fmrepair.agents.strategies import new_conversation
 
-    cfg = SimpleNamespace(edit_mode=edit_mode, budget=Budget(iterations=iterations))
+    cfg = SimpleNamespace(edit_mode=edit_mode, budget=Budget(iterations=iterations), prompt_view=prompt_view)
     session = SimpleNamespace(config=cfg, editable=editable_paragraphs(task), task=task)
     return new_conversation(session, task.visible).messages()  # type: ignore[arg-type]
 
@@ -146,7 +148,13 @@ def _accepted(result: TaskResult, attempts: list[AttemptRecord]) -> AttemptRecor
 
 
 def _example(
-    info: RunInfo, task: Task, result: TaskResult, att: AttemptRecord, prior: list[AttemptRecord], include_search: bool
+    info: RunInfo,
+    task: Task,
+    result: TaskResult,
+    att: AttemptRecord,
+    prior: list[AttemptRecord],
+    include_search: bool,
+    prompt_view: str = "full",
 ) -> tuple[dict[str, Any] | None, str]:
     """One example, or (None, reason skipped)."""
     if att.messages:
@@ -163,7 +171,7 @@ def _example(
         call = rebuild_call(task, att.candidate or "")
         if call is None:
             return None, "search repair not expressible as one paragraph edit"
-        prompt = first_turn_messages(task, "paragraph", info.k)
+        prompt = first_turn_messages(task, "paragraph", info.k, prompt_view)
         target, provenance, own = json.dumps(call), SYNTH, []
     guard_prompt(task, prompt, own)
     return {
@@ -184,8 +192,22 @@ def _example(
     }, ""
 
 
-def collect(runs: list[str | Path], include_search: bool = True, require_equivalent: bool = True) -> Collected:
-    """Examples from the runs (before dedupe and split), with skip counts and every task of their suites."""
+def _from_result(info: RunInfo, result: TaskResult) -> AttemptRecord | None:
+    """The accepted attempt of a search run whose attempts were not kept (an archived run keeps its
+    results only): the result's candidate, with no messages, as the search logs it."""
+    if result.candidate is None or info.model not in ("none", "?"):
+        return None
+    return AttemptRecord(
+        task_id=result.task_id, strategy=info.strategy, iteration=result.attempts, role="search", source="search",
+        model="none", messages=[], raw="", candidate=result.candidate, raw_ok=True, faithful=True,
+    )
+
+
+def collect(
+    runs: list[str | Path], include_search: bool = True, require_equivalent: bool = True, prompt_view: str = "full"
+) -> Collected:
+    """Examples from the runs (before dedupe and split), with skip counts and every task of their suites.
+    A search run archived without its attempts (``bench archive``) gives its results' candidates."""
     out = Collected()
     for folder in runs:
         if not Path(folder).is_dir():
@@ -213,11 +235,12 @@ def collect(runs: list[str | Path], include_search: bool = True, require_equival
                 out.skipped["faithful but not equivalent"] += 1
                 continue
             tries = attempts.get(r.task_id, [])
-            att = _accepted(r, tries)
+            att = _accepted(r, tries) if tries else _from_result(info, r)
             if att is None:
                 out.skipped["no accepted attempt in the log"] += 1
                 continue
-            ex, why = _example(info, task, r, att, tries[: tries.index(att)], include_search)
+            prior = tries[: tries.index(att)] if att in tries else []
+            ex, why = _example(info, task, r, att, prior, include_search, prompt_view)
             if ex is None:
                 out.skipped[why] += 1
             else:

@@ -74,6 +74,7 @@ def _bench(cfg: TrainEvalConfig, model: str, ids: list[str], out: Path, registry
         temperature=cfg.temperature,
         seed=cfg.seed,
         max_new_tokens=cfg.max_new_tokens,
+        prompt_view=cfg.prompt_view,
         check_timeout_s=cfg.timeout,
         ids=ids,
         workers=cfg.workers,
@@ -136,7 +137,19 @@ def evaluate(cfg: TrainEvalConfig) -> dict[str, Any]:
     _bench(cfg, cfg.base, ids, out / "base")
     _bench(cfg, name, ids, out / "adapter", registry)
     res = compare_runs(out / "base", out / "adapter")
-    report = {"config": as_dict(cfg), "ids": ids, "adapter_model": name, "comparison": res}
+    split = split_rule(cfg.ids_from)
+    report = {"config": as_dict(cfg), "ids": ids, "adapter_model": name, "split": split, "comparison": res}
     (out / "comparison.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
-    (out / "comparison.md").write_text(markdown(res, str(out / "base"), str(out / "adapter")), encoding="utf-8")
+    text = markdown(res, str(out / "base"), str(out / "adapter"))
+    (out / "comparison.md").write_text(text + (f"\nHeld-out tasks: {split}\n" if split else ""), encoding="utf-8")
     return report
+
+
+def split_rule(ids_from: str | None) -> str | None:
+    """The split rule of the build-data folder the held-out ids came from (its card), if any."""
+    if not ids_from:
+        return None
+    card = Path(ids_from.rpartition(":")[0] or ids_from) / "card.json"
+    if not card.is_file():
+        return None
+    return str(json.loads(card.read_text(encoding="utf-8")).get("split_rule") or "") or None

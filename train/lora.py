@@ -64,6 +64,10 @@ def _callback(out: Path, total_hint: int) -> Any:
 
         def __init__(self) -> None:
             self.started = time.monotonic()
+            self.tokens = 0.0  # tokens trained on so far (the Trainer's running num_tokens)
+
+        def on_train_begin(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+            self.started = time.monotonic()
 
         def on_log(self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None, **kw: Any) -> None:
             if not state.is_world_process_zero or not logs:
@@ -75,7 +79,9 @@ def _callback(out: Path, total_hint: int) -> Any:
             loss = logs.get("loss", logs.get("eval_loss"))
             shown = f"loss {loss:.4f}" if isinstance(loss, float) else ", ".join(f"{k} {v}" for k, v in logs.items())
             el = time.monotonic() - self.started
-            sys.stderr.write(f"[train] step {state.global_step}/{total} {shown} ({el:.0f} s)\n")
+            self.tokens = float(logs.get("num_tokens", self.tokens))
+            rate = f", {self.tokens / el:.0f} tokens/s" if self.tokens and el > 0 else ""
+            sys.stderr.write(f"[train] step {state.global_step}/{total} {shown} ({el:.0f} s{rate})\n")
             sys.stderr.flush()
 
     return LossLog()
@@ -120,7 +126,11 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
     base_dir = base_model_dir(cfg.base)
     tokenizer = AutoTokenizer.from_pretrained(base_dir, local_files_only=True)
     dtype = torch.bfloat16 if cuda else torch.float32
-    model = AutoModelForCausalLM.from_pretrained(base_dir, dtype=dtype, local_files_only=True)
+    model = AutoModelForCausalLM.from_pretrained(base_dir, dtype=dtype, local_files_only=True, **_quantized(cfg, dtype))
+    if cfg.qlora:  # frozen 4-bit base: layer norms in float32, inputs that carry gradients (QLoRA)
+        from peft import prepare_model_for_kbit_training
+
+        model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=cfg.gradient_checkpointing)
     targets: str | list[str] = cfg.target_modules
     if targets != "all-linear":
         targets = [t.strip() for t in targets.split(",") if t.strip()]
@@ -158,10 +168,12 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         eval_dataset=eval_ds,
         processing_class=tokenizer,
         peft_config=peft_config,
-        callbacks=[_callback(out, steps_hint)],
     )
+    log = _callback(out, steps_hint)
+    trainer.add_callback(log)
     started = time.monotonic()
     result = trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
+    runtime = float(result.metrics.get("train_runtime") or 0)
     trainer.save_model(str(out))  # adapter_config.json + adapter_model.safetensors (what vLLM loads)
     resolved = {
         "config": as_dict(cfg),
@@ -171,12 +183,33 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         "world_size": trainer.args.world_size,
         "train_examples": len(train_ds),
         "data_card": _card_summary(data),
-        "metrics": {**result.metrics, "global_step": result.global_step, "wall_s": time.monotonic() - started},
+        "metrics": {
+            **result.metrics,
+            "global_step": result.global_step,
+            "wall_s": time.monotonic() - started,
+            "tokens": log.tokens,  # prompt and completion tokens trained on (padding excluded)
+            "tokens_per_second": round(log.tokens / runtime, 1) if runtime else None,
+        },
         "versions": _versions(),
     }
     if trainer.is_world_process_zero():
         (out / CONFIG_FILE).write_text(json.dumps(resolved, indent=2, default=str), encoding="utf-8")
     return resolved
+
+
+def _quantized(cfg: LoraTrainConfig, dtype: Any) -> dict[str, Any]:
+    """``from_pretrained`` arguments that load the base in 4-bit NF4 with double quantization (QLoRA,
+    bitsandbytes), each process on its own device; none without ``qlora``."""
+    if not cfg.qlora:
+        return {}
+    import torch
+    from transformers import BitsAndBytesConfig
+
+    quant = BitsAndBytesConfig(
+        load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype=dtype
+    )
+    device: int | str = int(os.environ.get("LOCAL_RANK", "0")) if torch.cuda.is_available() else "cpu"
+    return {"quantization_config": quant, "device_map": {"": device}}
 
 
 def _card_summary(data: Path) -> dict[str, Any]:

@@ -106,10 +106,14 @@ def assign(tasks: dict[Key, Task], rule: str, **kw: Any) -> dict[Key, str]:
 def describe(rule: str, **kw: Any) -> str:
     """The split rule in words, for the data card."""
     if rule == "family":
-        return f"family: tasks of the families {', '.join(kw.get('holdout') or [])} are held out; all others train"
+        return (
+            f"family: tasks of the families {', '.join(kw.get('holdout') or [])} are held out; all others train "
+            "(exercise-disjoint: no exercise and no family on both sides; not temporal: no dates are used)"
+        )
     if rule == "random":
         return (
             f"random: whole {kw.get('group_by', 'family')} groups shuffled with seed {kw.get('seed', 0)}, held out "
             f"until {kw.get('fraction', 0.2):g} of the tasks"
+            + (" (exercise-disjoint; not temporal)" if kw.get("group_by", "family") in ("family", "exercise") else "")
         )
     return f"temporal: tasks dated on or after {kw.get('cutoff')} are held out"

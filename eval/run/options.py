@@ -30,6 +30,7 @@ FIELD_PANELS = {
         (
             "strategy",
             "edit_mode",
+            "prompt_view",
             "alternatives",
             "editable",
             "search_prune",
