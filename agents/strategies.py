@@ -14,7 +14,7 @@ from fmrepair.agents.feedback import (
     instructor_feedback,
     no_feedback,
 )
-from fmrepair.agents.prompting import render
+from fmrepair.agents.prompting import redact_comments, render
 from fmrepair.agents.session import RepairSession, StepResult
 from fmrepair.registry import LazyRegistry, UnknownName
 
@@ -128,6 +128,7 @@ class StrategyMismatch(ValueError):
 
 def new_conversation(session: RepairSession, spec: str) -> Conversation:
     cfg = session.config
+    spec = redact_comments(spec, session.task.secrets(), session.task.formalism)
     if cfg.prompt_view == "compact":  # short instructions and a view of the text (paragraph edits only)
         from fmrepair.verifiers.alloy.excerpt import excerpt
 

@@ -52,7 +52,7 @@ def test_excerpt_keeps_declarations_the_editable_pred_and_what_uses_it():
 
 def test_compact_prompt_is_a_view_an_answer_applies_to_the_whole_text():
     cfg = RepairConfig(prompt_view="compact", budget=Budget(iterations=2))
-    task = SimpleNamespace(frozen=[])
+    task = SimpleNamespace(frozen=[], formalism="alloy", secrets=lambda: [])
     session = SimpleNamespace(config=cfg, editable=["pred connected", "pred loops"], task=task)
     msgs = new_conversation(session, SPEC).messages()  # type: ignore[arg-type]
     assert "Paragraphs you may change: pred connected, pred loops." in msgs[0]["content"]
@@ -67,3 +67,28 @@ def test_compact_prompt_is_a_view_an_answer_applies_to_the_whole_text():
 def test_compact_view_needs_paragraph_edits():
     with pytest.raises(ValidationError, match="edit_mode paragraph"):
         RepairConfig(prompt_view="compact", edit_mode="patch")
+
+
+def test_a_commented_out_answer_never_reaches_a_model():
+    """Alloy4Fun's graphs `complete` files hold the reference answer as a comment in the body to fix. The
+    prompt blanks that comment (line ends kept), and the guard refuses a message that carries it."""
+    from fmrepair.agents.prompting import PromptGuard, PromptLeak, redact_comments
+
+    answer = "all n:Node | Node in n.adj"
+    spec = (
+        f"sig Node {{ adj : set Node }}\n/* every node links to all */\npred complete {{\n-- {answer}\n"
+        "  some adj\n}\n"
+    )
+    secrets = [f"pred completeOK {{ {answer} }}", answer]
+    task = SimpleNamespace(frozen=[], formalism="alloy", secrets=lambda: secrets)
+    session = SimpleNamespace(config=RepairConfig(), editable=["pred complete"], task=task)
+    msgs = new_conversation(session, spec).messages()  # type: ignore[arg-type]
+    assert "Node in n.adj" not in msgs[1]["content"] and "/* every node links to all */" in msgs[1]["content"]
+    shown = redact_comments(spec, secrets, "alloy")
+    assert shown.count("\n") == spec.count("\n") and "some adj" in shown  # lines kept: patch numbers hold
+    assert redact_comments(spec, secrets, "acsl") == spec  # annotations are comments there: untouched
+    guard = PromptGuard(secrets, spec)
+    guard.check(msgs[1]["content"])
+    with pytest.raises(PromptLeak, match="inside a comment"):
+        guard.check(spec)
+    guard.check(spec, model_texts=[f"-- {answer}"])  # the model's own text echoed back is no leak
