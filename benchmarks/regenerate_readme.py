@@ -110,13 +110,14 @@ def row(folder: Path) -> str:
 
 
 def _group(folder: Path) -> tuple[Any, ...]:
-    """One README row per suite, mode, families and split."""
+    """One README row per suite, mode, families, split, strategy and model (a paired evaluation's two arms
+    are two rows)."""
     from fmrepair.eval.report.tables import load_manifest
 
     m = load_manifest(folder)
     st = m.settings
     return (st.get("suite"), st.get("mode"), tuple(sorted(st.get("family") or [])), tuple(st.get("ids") or []),
-            split(folder))
+            split(folder), st.get("strategy"), st.get("model"))
 
 
 def current(folders: list[Path]) -> list[Path]:
