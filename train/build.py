@@ -107,12 +107,16 @@ def _count(rows: list[dict[str, Any]], key: str) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
+def data_folder(spec: str) -> Path:
+    """``DATA:heldout`` (or ``DATA``) -> the build-data folder DATA."""
+    folder, _, which = spec.rpartition(":")
+    return Path(folder if folder and which == "heldout" else spec)
+
+
 def heldout_ids(spec: str, suite: str) -> list[str]:
     """``DATA:heldout`` -> the held-out ids of ``suite`` in that build-data folder."""
-    folder, _, which = spec.rpartition(":")
-    if not folder or which != "heldout":
-        folder, which = spec, "heldout"
-    path = Path(folder) / IDS_FILE
+    folder = data_folder(spec)
+    path = folder / IDS_FILE
     if not path.is_file():
         raise FileNotFoundError(f"{path}: not a build-data folder (no {IDS_FILE})")
     ids = json.loads(path.read_text(encoding="utf-8"))

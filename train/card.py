@@ -58,3 +58,9 @@ def render(card: dict[str, Any]) -> str:
 def write_card(out: Path, card: dict[str, Any]) -> None:
     (out / "card.json").write_text(json.dumps(card, indent=2, default=str), encoding="utf-8")
     (out / "README.md").write_text(render(card), encoding="utf-8")
+
+
+def read_card(folder: Path) -> dict[str, Any]:
+    """The card.json of a build-data folder ({} when there is none)."""
+    path = Path(folder) / "card.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -147,9 +147,7 @@ def evaluate(cfg: TrainEvalConfig) -> dict[str, Any]:
 
 def split_rule(ids_from: str | None) -> str | None:
     """The split rule of the build-data folder the held-out ids came from (its card), if any."""
-    if not ids_from:
-        return None
-    card = Path(ids_from.rpartition(":")[0] or ids_from) / "card.json"
-    if not card.is_file():
-        return None
-    return str(json.loads(card.read_text(encoding="utf-8")).get("split_rule") or "") or None
+    from fmrepair.train.build import data_folder
+    from fmrepair.train.card import read_card
+
+    return (read_card(data_folder(ids_from)).get("split_rule") or None) if ids_from else None

@@ -213,8 +213,7 @@ def _quantized(cfg: LoraTrainConfig, dtype: Any) -> dict[str, Any]:
 
 
 def _card_summary(data: Path) -> dict[str, Any]:
-    path = data / "card.json"
-    if not path.is_file():
-        return {}
-    card = json.loads(path.read_text(encoding="utf-8"))
-    return {"split_rule": card.get("split_rule"), "counts": card.get("counts"), "files": card.get("files")}
+    from fmrepair.train.card import read_card
+
+    card = read_card(data)
+    return {k: card.get(k) for k in ("split_rule", "counts", "files")} if card else {}
