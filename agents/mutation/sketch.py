@@ -21,8 +21,12 @@ contradicts, and from nothing (a beam search, smallest guards first). Where ``B`
 atomic formulas sharing a name with it are tried as the consequent. The whole body is a site too, learned
 the same way as a conjunction of closed formulas (one binding per instance). The candidates are checked by
 the analyzer like any other, and each counterexample refines the next round (counterexample-guided). Static
-models only: on a trace an observation constrains several positions at once. The search runs it only
-against a hidden oracle (search.py).
+models learn the formulas at closed positions as above, evaluated at the first state; a formula under a
+top-level ``always`` (``always all xs | A implies B``, ``always all xs | B``, ``always A implies B``, and the
+same with ``no``) keeps its ``always``, and its positions on the trace are one more universally quantified
+variable: a binding is a position and the variables' values there (the bounds, ``var`` sigs among them, read
+at that position), and the guard's atoms may be wrapped in a temporal operator (``once``, ``after``, ...).
+The search runs it only against a hidden oracle (search.py).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ SOLUTIONS = 3  # guards proposed per skeleton and round (smallest first)
 CORES = 12  # other cores tried where the site's own admits no guard
 MAX_BINDINGS = 4096  # bindings of one instance, at most (else the instance is not used)
 Decl = tuple[list[str], bool, Node]
+Env = dict[str, frozenset[tuple[str, ...]]]
 EVAL_ERRORS = (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError)
 TRUE = Node("ExprConstant", -1, -1, op="TRUE", bool_=True, text="true")
 FALSE = Node("ExprConstant", -1, -1, op="FALSE", bool_=True, text="false")
@@ -52,13 +57,15 @@ FALSE = Node("ExprConstant", -1, -1, op="FALSE", bool_=True, text="false")
 class Site:
     """A formula whose guard is re-synthesized: ``op`` ALL / NO / SOME over ``decls`` (a chain of ``all``
     flattened), the original guard's conjuncts, and the kept ``core`` (consequent or body); or ``op`` AND,
-    the whole body as a conjunction (no declarations, ``guard`` its conjuncts, ``core`` TRUE)."""
+    the whole body as a conjunction (no declarations, ``guard`` its conjuncts, ``core`` TRUE). Under ``always``
+    (``always``: True) ALL may have no declarations (``always A implies B``: the positions are its bindings)."""
 
     node: Node
     op: str
     decls: list[Decl]
     guard: list[Node]
     core: Node
+    always: bool = False  # ``node`` is ``always F`` and F the formula above: every position of a trace decides
 
     @property
     def names(self) -> list[str]:
@@ -101,8 +108,17 @@ def _over_top(
     return out, members
 
 
-def site_of(n: Node, top_of: Callable[[str], str], text: Callable[[Node], str]) -> Site | None:
-    """``n`` as a site (``top_of``: a type's top-level sig; ``text``: a node's text), or None."""
+def site_of(n: Node, top_of: Callable[[str], str], text: Callable[[Node], str], temporal: bool = False) -> Site | None:
+    """``n`` as a site (``top_of``: a type's top-level sig; ``text``: a node's text), or None; in a
+    ``temporal`` model also ``always F`` for an ``all`` or ``no`` formula F, or an implication, or any F."""
+    if temporal and n.k == "ExprUnary" and n.op == "ALWAYS" and n.c:
+        inner = n.c[0]
+        if inner.k == "ExprQt":
+            got = site_of(inner, top_of, text)
+            return replace(got, node=n, always=True) if got is not None and got.op in ("ALL", "NO") else None
+        if inner.k == "ExprBinary" and inner.op == "IMPLIES":
+            return Site(n, "ALL", [], conjuncts(inner.c[0]), inner.c[1], always=True)
+        return Site(n, "ALL", [], [], inner, always=True)
     if n.k != "ExprQt" or n.op not in ("ALL", "NO", "SOME") or not n.c:
         return None
     decls, body = list(n.decls), n.c[0]
@@ -121,22 +137,25 @@ def site_of(n: Node, top_of: Callable[[str], str], text: Callable[[Node], str]) 
     return Site(n, n.op, decls, members, body)
 
 
-def sites(body: Node, top_of: Callable[[str], str], text: Callable[[Node], str]) -> list[Site]:
-    """The quantified formulas at closed positions of a parameterless body (the body, or its conjuncts),
-    then the whole body as a conjunction of closed formulas (op AND: learned like a guard, see `Problem`)."""
-    out = [site_of(n, top_of, text) for n in conjuncts(body)]
+def sites(
+    body: Node, top_of: Callable[[str], str], text: Callable[[Node], str], temporal: bool = False
+) -> list[Site]:
+    """The quantified formulas at closed positions of a parameterless body (the body, or its conjuncts; in a
+    ``temporal`` model those under ``always`` too), then the whole body as a conjunction of closed formulas
+    (op AND: learned like a guard, see `Problem`)."""
+    out = [site_of(n, top_of, text, temporal) for n in conjuncts(body)]
     return [s for s in out if s is not None] + [Site(body, "AND", [], conjuncts(body), TRUE)]
 
 
 @dataclass
 class Problem:
-    """One skeleton's learning problem: every binding (of the site's variables and ``extra``) of each labelled
-    instance, one bit each; per instance its bits and whether the bindings that decide the quantifier must
-    all be guarded out (``empty``) or one of them kept."""
+    """One skeleton's learning problem: every binding (a position, and values there of the site's variables
+    and ``extra``) of each labelled instance, one bit each; per instance its bits and whether the bindings
+    that decide the quantifier must all be guarded out (``empty``) or one of them kept."""
 
     site: Site
     extra: tuple[str, str, str] | None  # (variable, sig, its top-level sig)
-    bindings: list[tuple[int, dict[str, frozenset[tuple[str, ...]]]]] = field(default_factory=list)
+    bindings: list[tuple[int, int, Env]] = field(default_factory=list)  # (instance, position, values)
     insts: list[tuple[int, bool]] = field(default_factory=list)  # (mask, empty)
     values: dict[str, int | None] = field(default_factory=dict)  # atom text -> bits (None: undecided)
 
@@ -177,13 +196,33 @@ class Sketcher:
             if envs is None:
                 continue
             mask = ((1 << len(envs)) - 1) << len(p.bindings)
-            p.bindings += [(i, env) for env in envs]
+            p.bindings += [(i, pos, env) for pos, env in envs]
             p.insts.append((mask, need if self.site.op in ("ALL", "NO") else not need))
         return p
 
-    def _bindings(
-        self, ev: InstanceEvaluator, extra: tuple[str, str, str] | None
-    ) -> list[dict[str, frozenset[tuple[str, ...]]]] | None:
+    def positions(self, ev: InstanceEvaluator) -> range:
+        """The positions that decide the site: the first state; under ``always``, every state to come, with
+        enough unrollings of the loop for atoms one past operator deeper than the site (InstanceEvaluator.future)."""
+        if not self.site.always:
+            return range(1)
+        period = ev.length - ev.inst.loop
+        return range(ev.length + (ev.past_depth(self.site.node) + 2) * period)
+
+    def _bindings(self, ev: InstanceEvaluator, extra: tuple[str, str, str] | None) -> list[tuple[int, Env]] | None:
+        out: list[tuple[int, Env]] = []
+        try:
+            for pos in self.positions(ev):
+                ev.pos = pos  # the bounds (``var`` sigs among them) are read at the position
+                got = self._at(ev, extra, MAX_BINDINGS - len(out))
+                if got is None:
+                    return None
+                out += [(pos, env) for env in got]
+        finally:
+            ev.pos = 0
+        return out
+
+    def _at(self, ev: InstanceEvaluator, extra: tuple[str, str, str] | None, cap: int) -> list[Env] | None:
+        """The bindings at the evaluator's position (None: more than ``cap``)."""
         doms: list[tuple[str, bool, int, list[frozenset[tuple[str, ...]]]]] = []
         for k, (names, disj, bound) in enumerate(self.site.decls):
             atoms = [frozenset([t]) for t in sorted(ev.rel(bound.c[0], {}))]
@@ -193,7 +232,7 @@ class Sketcher:
         total = 1
         for d in doms:
             total *= max(1, len(d[3]))
-        if total > MAX_BINDINGS:
+        if total > cap:
             return None
         out = []
         for combo in itertools.product(*(d[3] for d in doms)):
@@ -214,8 +253,8 @@ class Sketcher:
             return p.values[key]
         out = 0
         try:
-            for j, (i, env) in enumerate(p.bindings):
-                if self.evs[i].formula(node, env):
+            for j, (i, pos, env) in enumerate(p.bindings):
+                if self.evs[i].at(pos, node, env):
                     out |= 1 << j
         except EVAL_ERRORS:
             p.values[key] = None
@@ -332,9 +371,19 @@ def build(
     core: Node | None = None,
 ) -> Node:
     """The new formula: the site's quantifier over its declarations (and ``extra``), guard, core (default:
-    the site's)."""
+    the site's); under the site's ``always`` where it has one."""
     if site.op == "AND":  # the conjunction itself
         return _conjunction(guard, text, site.node)
+    inner = _formula(site, guard, extra, text, core)
+    if not site.always:
+        return inner
+    text_ = f"always {_par(inner.text)}"
+    return Node("ExprUnary", site.node.s, site.node.e, [inner], op="ALWAYS", bool_=True, text=text_)
+
+
+def _formula(
+    site: Site, guard: list[Node], extra: tuple[str, str, str] | None, text: Callable[[Node], str], core: Node | None
+) -> Node:
     core_node = site.core if core is None else core
     decls = list(site.decls)
     parts = [f"{'disj ' if disj else ''}{', '.join(names)}: {text(b.c[0])}" for names, disj, b in decls]
@@ -352,6 +401,8 @@ def build(
         body = Node("ExprBinary", -1, -1, [g, core_node], op=op, bool_=True, text=body_text)
     else:
         body, body_text = core_node, core_text
+    if not decls:  # ``always A implies B``: no quantifier
+        return body if guard else replace(core_node, id=next_node_id(), text=core_text)
     word = {"ALL": "all", "NO": "no", "SOME": "some"}[site.op]
     node = Node("ExprQt", site.node.s, site.node.e, [body], op=site.op, bool_=True)
     node.text = f"{word} {', '.join(parts)} | {body_text}"
