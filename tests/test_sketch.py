@@ -11,6 +11,7 @@ from fmrepair.agents.mutation.sketch import FALSE, TRUE, Problem, Site, Sketcher
 from fmrepair.agents.mutation.synth import Ex
 from fmrepair.agents.runner import repair_task
 from fmrepair.serving.scripted import ScriptedModel
+from fmrepair.verifiers.alloy.instance import parse_witness
 from fmrepair.verifiers.alloy.syntax import Node
 
 SPEC = """sig Member { loans: set Book }
@@ -127,3 +128,69 @@ def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
     body = candidate.split("pred roles")[1].split("}")[0]
     # the learned conjunction keeps the original formula (no observation contradicts it) and adds the other
     assert "(mentors.Person) in Senior" in body and "q in Junior" in body, body
+
+
+def test_a_formula_under_always_is_a_site_in_a_temporal_model_only(client):
+    text = (
+        "sig A { var r: set A }\nvar sig B in A {}\n"
+        "pred p {\n  always all x: A | x in B implies x in x.r\n  always no B\n  always some x: A | x in B\n"
+        "  all x: A | x in B\n}\n"
+    )
+    model = client.parse(text)
+    ctx = Context(text, model)
+    top = lambda ty: ctx.cols(ty)[0]  # noqa: E731
+    got = sites(model.funcs["p"].body, top, ctx.text, temporal=True)
+    # `always some` is no site (at some position every binding guarded out: no cover says that)
+    assert [(s.op, s.names, s.always) for s in got] == [
+        ("ALL", ["x"], True),
+        ("ALL", [], True),  # no quantifier: the positions are its only bindings
+        ("ALL", ["x"], False),
+        ("AND", [], False),
+    ]
+    assert got[0].node.op == "ALWAYS" and [text[g.s : g.e] for g in got[0].guard] == ["x in B"]
+    assert text[got[1].core.s : got[1].core.e] == "no B"
+    assert [s.always for s in sites(model.funcs["p"].body, top, ctx.text)] == [False, False]  # static reading
+    node = build(got[1], [Node("ExprVar", -1, -1, text="x in B")], ("x", "A", "A"), lambda n: n.text or text[n.s : n.e])
+    assert node.text == "always (all x: A | (x in B) implies (no B))"
+    client.parse(text.replace(text[got[1].node.s : got[1].node.e], node.text))
+
+
+def test_the_positions_of_a_trace_are_bindings_of_an_always_site(verifier, client):
+    """Every position of the lasso (and one more unrolling) is a binding, its bound read there."""
+    text = "sig A {}\nvar sig B in A {}\npred p { always all x: B | x in B }\nrun { some B and after no B } for 3\n"
+    model = client.parse(text)
+    ctx = Context(text, model)
+    site = sites(model.funcs["p"].body, lambda ty: ctx.cols(ty)[0], ctx.text, temporal=True)[0]
+    cmd = verifier.check(text).commands[0]
+    inst = parse_witness(cmd.witness, model)  # a trace: B not empty at first, then empty
+    assert inst is not None and len(inst.states) >= 2
+    p = Sketcher(model, site, {}).problem([(0, inst, True)], None)
+    n = len(inst.states) + 2 * (len(inst.states) - inst.loop)
+    b = [frozenset(inst.states[inst.state(q)].sigs["B"]) for q in range(n)]
+    # one binding per position and atom of B there: x ranges over B as it is at each position
+    assert sorted((pos, next(iter(env["x"]))) for _, pos, env in p.bindings) == sorted(
+        (q, t) for q, atoms in enumerate(b) for t in atoms
+    )
+    assert b[0] and not b[1]
+
+
+TICKETS = """sig Agent {}
+sig Ticket { var assignee: lone Agent }
+var sig Paid in Ticket {}
+pred served {
+  always all t: Ticket | t in Paid
+}
+"""
+# the author meant: a ticket that has an assignee has been paid, now or before
+TICKETS_ORACLE = """
+pred served_OK { always all t: Ticket | some t.assignee implies once t in Paid }
+assert served_Repaired { served[] iff served_OK[] }
+check served_Repaired for 3 expect 0
+"""
+
+
+def test_a_far_temporal_submission_is_repaired_under_its_always(verifier):
+    candidate, seen = _search(verifier, TICKETS, TICKETS_ORACLE, "served")
+    assert seen[-1].startswith("sketch:"), seen[-1]
+    body = candidate.split("pred served")[1].split("}")[0]
+    assert body.strip("{} \n(").startswith("always") and "assignee" in body, body  # the always kept, a guard learned

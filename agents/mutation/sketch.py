@@ -137,9 +137,7 @@ def site_of(n: Node, top_of: Callable[[str], str], text: Callable[[Node], str], 
     return Site(n, n.op, decls, members, body)
 
 
-def sites(
-    body: Node, top_of: Callable[[str], str], text: Callable[[Node], str], temporal: bool = False
-) -> list[Site]:
+def sites(body: Node, top_of: Callable[[str], str], text: Callable[[Node], str], temporal: bool = False) -> list[Site]:
     """The quantified formulas at closed positions of a parameterless body (the body, or its conjuncts; in a
     ``temporal`` model those under ``always`` too), then the whole body as a conjunction of closed formulas
     (op AND: learned like a guard, see `Problem`)."""
