@@ -165,7 +165,7 @@ def test_the_positions_of_a_trace_are_bindings_of_an_always_site(verifier, clien
     inst = parse_witness(cmd.witness, model)  # a trace: B not empty at first, then empty
     assert inst is not None and len(inst.states) >= 2
     p = Sketcher(model, site, {}).problem([(0, inst, True)], None)
-    n = len(inst.states) + 2 * (len(inst.states) - inst.loop)
+    n = len(inst.states) + (len(inst.states) - inst.loop)  # one unrolling of the loop: atoms may wrap in `once`
     b = [frozenset(inst.states[inst.state(q)].sigs["B"]) for q in range(n)]
     # one binding per position and atom of B there: x ranges over B as it is at each position
     assert sorted((pos, next(iter(env["x"]))) for _, pos, env in p.bindings) == sorted(

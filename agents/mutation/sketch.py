@@ -20,7 +20,7 @@ binding in every positive group, started from the original guard's conjuncts tha
 contradicts, and from nothing (a beam search, smallest guards first). Where ``B`` admits no guard, a few
 atomic formulas sharing a name with it are tried as the consequent. The whole body is a site too, learned
 the same way as a conjunction of closed formulas (one binding per instance). The candidates are checked by
-the analyzer like any other, and each counterexample refines the next round (counterexample-guided). Static
+the analyzer like any other, and each counterexample refines the next round (counterexample-guided). Temporal
 models learn the formulas at closed positions as above, evaluated at the first state; a formula under a
 top-level ``always`` (``always all xs | A implies B``, ``always all xs | B``, ``always A implies B``, and the
 same with ``no``) keeps its ``always``, and its positions on the trace are one more universally quantified
@@ -46,6 +46,12 @@ POOL = 400  # atoms the beam search combines: those rejecting the most negatives
 SOLUTIONS = 3  # guards proposed per skeleton and round (smallest first)
 CORES = 12  # other cores tried where the site's own admits no guard
 MAX_BINDINGS = 4096  # bindings of one instance, at most (else the instance is not used)
+# an ``always`` site (bindings: positions x values): its problem keeps the newest instances up to MAX_BINDINGS
+# bindings in all, and all its rounds together evaluate at most EVALS atom-bindings (each round the smallest
+# atoms first, as many as are left); a count, so what is learned does not depend on the machine (measured on
+# development mailbox tasks: without it one round took minutes, thousands of atoms on tens of thousands of
+# bindings, and tasks that the search fixed in 60 s ran into the 600 s wall cap)
+EVALS = 1_000_000
 Decl = tuple[list[str], bool, Node]
 Env = dict[str, frozenset[tuple[str, ...]]]
 EVAL_ERRORS = (Unknown, RecursionError, ValueError, KeyError, TypeError, IndexError)
@@ -181,11 +187,15 @@ class Sketcher:
         self.site = site
         self.sig_nodes = sig_nodes
         self.evs: dict[int, InstanceEvaluator] = {}
+        self.spent = 0  # atom-bindings evaluated (counted under ``always`` only: EVALS)
 
     def problem(self, labelled: list[tuple[int, Instance, bool]], extra: tuple[str, str, str] | None) -> Problem:
-        """``labelled``: (index, instance, the value the site must take there)."""
+        """``labelled``: (index, instance, the value the site must take there); under ``always``, the newest
+        instances whose bindings fit MAX_BINDINGS in all."""
         p = Problem(self.site, extra)
-        for i, inst, need in labelled:
+        for i, inst, need in reversed(labelled) if self.site.always else labelled:
+            if self.site.always and len(p.bindings) >= MAX_BINDINGS:
+                break
             ev = self.evs.setdefault(i, InstanceEvaluator(self.model, inst))
             try:
                 envs = self._bindings(ev, extra)
@@ -200,18 +210,19 @@ class Sketcher:
 
     def positions(self, ev: InstanceEvaluator) -> range:
         """The positions that decide the site: the first state; under ``always``, every state to come, with
-        enough unrollings of the loop for atoms one past operator deeper than the site (InstanceEvaluator.future)."""
+        enough unrollings of the loop for atoms one past operator deeper than the site: past operators nested
+        ``d`` deep take every value they will by ``d`` unrollings."""
         if not self.site.always:
             return range(1)
         period = ev.length - ev.inst.loop
-        return range(ev.length + (ev.past_depth(self.site.node) + 2) * period)
+        return range(ev.length + (ev.past_depth(self.site.node) + 1) * period)
 
     def _bindings(self, ev: InstanceEvaluator, extra: tuple[str, str, str] | None) -> list[tuple[int, Env]] | None:
         out: list[tuple[int, Env]] = []
         try:
             for pos in self.positions(ev):
                 ev.pos = pos  # the bounds (``var`` sigs among them) are read at the position
-                got = self._at(ev, extra, MAX_BINDINGS - len(out))
+                got = self._at(ev, extra, MAX_BINDINGS - len(out))  # None: more than MAX_BINDINGS in all
                 if got is None:
                     return None
                 out += [(pos, env) for env in got]
@@ -265,6 +276,9 @@ class Sketcher:
         then the one sharing most of the site's names; undecided atoms are left out."""
         names = _names(self.site.node)
         best: dict[int, tuple[tuple[int, int], Ex]] = {}
+        if self.site.always:  # the smallest first, as many as the evaluations left allow
+            atoms = sorted(atoms, key=lambda a: a.size)[: (EVALS - self.spent) // max(1, len(p.bindings))]
+            self.spent += len(atoms) * len(p.bindings)
         for a in atoms:
             b = self.bits(p, a.node)
             rank = (a.size, -len(a.atoms & names))
