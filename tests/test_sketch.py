@@ -122,10 +122,15 @@ check roles_Repaired for 3 expect 0
 """
 
 
-def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
-    candidate, seen = _search(verifier, ROLES, ROLES_ORACLE, "roles")
+def _sketched_body(verifier, spec: str, oracle: str, pred: str) -> str:
+    """The repaired body of ``pred``, asserted to come from the sketch."""
+    candidate, seen = _search(verifier, spec, oracle, pred)
     assert seen[-1].startswith("sketch:"), seen[-1]
-    body = candidate.split("pred roles")[1].split("}")[0]
+    return candidate.split(f"pred {pred}")[1].split("}")[0]
+
+
+def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
+    body = _sketched_body(verifier, ROLES, ROLES_ORACLE, "roles")
     # the learned conjunction keeps the original formula (no observation contradicts it) and adds the other
     assert "(mentors.Person) in Senior" in body and "q in Junior" in body, body
 
@@ -190,7 +195,5 @@ check served_Repaired for 3 expect 0
 
 
 def test_a_far_temporal_submission_is_repaired_under_its_always(verifier):
-    candidate, seen = _search(verifier, TICKETS, TICKETS_ORACLE, "served")
-    assert seen[-1].startswith("sketch:"), seen[-1]
-    body = candidate.split("pred served")[1].split("}")[0]
+    body = _sketched_body(verifier, TICKETS, TICKETS_ORACLE, "served")
     assert body.strip("{} \n(").startswith("always") and "assignee" in body, body  # the always kept, a guard learned
