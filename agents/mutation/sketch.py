@@ -209,13 +209,13 @@ class Sketcher:
         return p
 
     def positions(self, ev: InstanceEvaluator) -> range:
-        """The positions that decide the site: the first state; under ``always``, every state to come, with
-        enough unrollings of the loop for atoms one past operator deeper than the site: past operators nested
-        ``d`` deep take every value they will by ``d`` unrollings."""
+        """The positions that decide the site: the first state; under ``always``, every state to come, as the
+        evaluator's ``always`` ranges over them from the first (InstanceEvaluator.future: one unrolling of
+        the loop more than the site's past operators need, enough for atoms wrapped in one more)."""
         if not self.site.always:
             return range(1)
-        period = ev.length - ev.inst.loop
-        return range(ev.length + (ev.past_depth(self.site.node) + 1) * period)
+        ev.pos = 0
+        return ev.future(self.site.node)
 
     def _bindings(self, ev: InstanceEvaluator, extra: tuple[str, str, str] | None) -> list[tuple[int, Env]] | None:
         out: list[tuple[int, Env]] = []
