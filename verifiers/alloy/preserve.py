@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
+from fmrepair.verifiers.alloy.process import VerifierUnavailable
 from fmrepair.verifiers.alloy.reach import CALLABLE, referenced_names, short_name
+from fmrepair.verifiers.alloy.sigread import Reading, check_readings
 from fmrepair.verifiers.alloy.sigtext import (
     THIS,
     SigScope,
@@ -136,32 +139,43 @@ def _bare(rhs: str) -> str:
     return canonical(words)
 
 
-def _field_constraint(sig: str, field: str, rhs: str, sigs: Collection[str] = ()) -> str:
-    """The constraint a field declaration adds, over the original's declaration of the same field. With no
-    multiplicity, a set of atoms means ``one`` and a relation ``set`` (as Alloy defaults them); a type the
-    gate cannot type is Unsupported."""
+def _field_bound(sig: str, field: str, rhs: str, sigs: Collection[str] = ()) -> str:
+    """A field's declared bound with its multiplicity as Alloy defaults it: with none, a set of atoms means
+    ``one`` and a relation ``set``; a type the gate cannot type is Unsupported."""
     m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
-    if not m and "->" in rhs:
+    if m and m.group(1) == "seq":
+        raise Unsupported(f"seq field {sig}.{field}")
+    if m:
+        return f"{m.group(1)} ({m.group(2)})"
+    if "->" in rhs:
         arity = type_arity(rhs, set(sigs))
         if arity is None or arity < 2:  # `Y.(Y -> Y)` is a set of atoms: Alloy's default `one` applies
             raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
-        return f"(all {THIS}: {sig} | {THIS}.{field} in {rhs})"
-    if m:
-        mult, typ = m.group(1), m.group(2)
-        if mult == "seq":
-            raise Unsupported(f"seq field {sig}.{field}")
-        return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})" + (
-            "" if mult == "set" else f" and (all {THIS}: {sig} | {mult} {THIS}.{field})"
-        )
+        return rhs
     if not atoms_type(rhs, set(sigs)):  # `e: ^@nxt` is a relation: Alloy's default is then set, not one
         raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
-    return f"(all {THIS}: {sig} | one {THIS}.{field} and {THIS}.{field} in {rhs})"
+    return f"one ({rhs})"
 
 
-def _sig_fact(sig: str, body: str, scope: SigScope, rename) -> str:  # noqa: ANN001
+def _field_constraint(sig: str, field: str, bound: str) -> str:
+    """The constraint a field declaration with this bound (``_field_bound``) adds, over the original's
+    declaration of the same field."""
+    m = re.match(r"(lone|one|some|set) \((.*)\)$", bound, re.S)
+    if m is None:  # a relation: arrow multiplicities hold as a formula
+        return f"(all {THIS}: {sig} | {THIS}.{field} in {bound})"
+    mult, typ = m.group(1), m.group(2)
+    return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})" + (
+        "" if mult == "set" else f" and (all {THIS}: {sig} | {mult} {THIS}.{field})"
+    )
+
+
+def _sig_fact(sig: str, body: str, scope: SigScope, rename, readings: list[Reading]) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
-    ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it."""
-    return f"(all {THIS}: {sig} | {{ {this_fields(rename(body), scope)} }})"
+    ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it; the reading is
+    added to ``readings`` (the Analyzer checks it: sigread.py)."""
+    read = this_fields(rename(body), scope)
+    readings.append((sig, None, read))
+    return f"(all {THIS}: {sig} | {{ {read} }})"
 
 
 def _reaches(text: str, defs: dict[str, set[str]]) -> set[str]:
@@ -178,11 +192,11 @@ def _reaches(text: str, defs: dict[str, set[str]]) -> set[str]:
 
 def _sig_constraints(
     osigs: Sequence[Paragraph], csigs: Sequence[Paragraph], rename, changed: set[str],  # noqa: ANN001
-    defs: dict[str, set[str]] | None = None,
+    defs: dict[str, set[str]], readings: list[Reading],
 ) -> list[str]:
     """The candidate's signature constraints, as formulas over the original's declarations, for every
-    signature whose text changed or whose appended fact reaches a changed definition (at any depth)."""
-    defs = defs or {}
+    signature whose text changed or whose appended fact reaches a changed definition (at any depth); the
+    appended facts' readings go to ``readings``."""
     o = {n: (p, read_sig(p)) for p in osigs for n in read_sig(p).names}
     c = [(p, read_sig(p)) for p in csigs]
     cnames = {n for _, s in c for n in s.names}
@@ -202,11 +216,11 @@ def _sig_constraints(
             continue
         for n in s.names:
             retyped = {f for f, _, r in s.fields if _reaches(r, defs) & changed}  # its type calls a changed macro
-            out += _one_sig_constraints(n, s, os_, scopes[n], rename, csigs, retyped)
+            out += _one_sig_constraints(n, s, os_, scopes[n], rename, csigs, readings, retyped)
     return out
 
 
-def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -> list[str]:  # noqa: ANN001
+def _one_sig_constraints(n, s, os_, scope, rename, csigs, readings, retyped=frozenset()) -> list[str]:  # noqa: ANN001
     out: list[str] = []
     mods = set(s.mods)
     for m in ("one", "lone", "some"):
@@ -222,11 +236,13 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, retyped=frozenset()) -
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            out.append(_field_constraint(n, f, this_fields(rename(rhs), scope), scope.sigs))
+            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs)
+            readings.append((n, f, bound))
+            out.append(_field_constraint(n, f, bound))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
     if s.fact is not None and s.fact.strip():
-        out.append(_sig_fact(n, s.fact, scope, rename))
+        out.append(_sig_fact(n, s.fact, scope, rename, readings))
     return out
 
 
@@ -237,8 +253,18 @@ def _temporal(text: str) -> bool:
     return bool(re.search(r"\bvar\b", strip_comments(text)))
 
 
-def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
-    """(the generated module without commands, the scopes to ask); raises Unsupported."""
+class Comparison(NamedTuple):
+    """The generated module (without commands), the scopes to ask, and for the Analyzer's check of the
+    appended facts' readings (sigread.py): the candidate as the module holds it and the readings."""
+
+    module: str
+    scopes: list[str]
+    candidate: str
+    readings: list[Reading]
+
+
+def build_module(original: str, candidate: str) -> Comparison:
+    """The comparison of ``candidate`` with ``original``; raises Unsupported."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     for kind in ("open", "enum"):
         if sorted(canonical(p.text) for p in opar if p.kind == kind) != sorted(
@@ -260,8 +286,9 @@ def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
             defs.setdefault(short_name(p), set()).update(referenced_names(p) & names)
     okeys = {p.key: canonical(p.text) for p in opar}
     changed = {short_name(p) for p in cpar if p.kind in CALLABLE and okeys.get(p.key) != canonical(p.text)}
+    readings: list[Reading] = []
     sigc = _sig_constraints([p for p in opar if p.kind == "sig"], [p for p in cpar if p.kind == "sig"], rename,
-                            changed, defs)
+                            changed, defs, readings)
     base = _without_commands(original, opar)
     parts = [base.rstrip(), "", "// ---- the candidate, renamed apart ----"]
     facts: list[str] = []
@@ -278,7 +305,8 @@ def build_module(original: str, candidate: str) -> tuple[str, list[str]]:
     oasserts = {p.name: p for p in opar if p.kind == "assert"}
     props = [f"{{ {_body(oasserts[n])} }}" for n in onames if n in oasserts] + [f"{{ {b} }}" for b in oblocks]
     parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
-    return "\n".join(parts) + "\n", command_scopes(opar)
+    held = rename(_without_commands(candidate, cpar))
+    return Comparison("\n".join(parts) + "\n", command_scopes(opar), held, readings)
 
 
 def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
@@ -291,11 +319,14 @@ def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
 def preservation(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> Preservation:
     """Does ``candidate`` lose a good instance of ``original`` at any of the original's command scopes?"""
     try:
-        module, scopes = build_module(original, candidate)
+        module, scopes, held, readings = build_module(original, candidate)
+        check_readings(held, readings)
     except Unsupported as e:
         return Preservation(outcome="unknown", why=str(e))
     except (ValueError, StopIteration, IndexError) as e:
         return Preservation(outcome="unknown", why=f"the pair could not be read ({e})")
+    except (VerifierUnavailable, TimeoutError) as e:
+        return Preservation(outcome="unknown", why=f"the appended facts' reading was not checked ({e})")
     runs = [f"{LABEL}{i}: run {{ {PREFIX}props and not {PREFIX}facts }} for {s}" for i, s in enumerate(scopes)]
     text = module + "\n" + "\n".join(runs) + "\n"
     v = verifier.check(text, CheckOptions(timeout_s=timeout_s))

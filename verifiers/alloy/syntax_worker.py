@@ -143,6 +143,7 @@ class Extractor:
                 parents = [_strip(p.label) for p in s.parents]
             elif s.isTopLevel() is False and s.parent is not None:
                 parents = [_strip(s.parent.label)]
+            bounds = {str(n.label): self.node(d.expr) for d in s.getFieldDecls() for n in d.names}
             sigs.append(
                 {
                     "name": _strip(s.label),
@@ -157,6 +158,7 @@ class Extractor:
                             "ar": int(f.type().arity()),
                             "ty": str(f.type()),
                             "var": f.isVariable is not None,
+                            "bound": bounds.get(str(f.label)),  # its declared bound, multiplicity included
                         }
                         for f in s.getFields()
                     ],

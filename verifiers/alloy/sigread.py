@@ -1,0 +1,69 @@
+"""The gate's reading of a signature's appended fact, checked against the Analyzer's own (issue 33 item 4).
+
+Behaviour preservation (preserve.py) writes a candidate's appended fact ``sig S {...} { F }`` as the
+formula ``all fmr_this: S | { F' }``, F' being F as sigtext.py reads it (a field of S is ``fmr_this.f``,
+``this`` is ``fmr_this``, ``@f`` is ``f``). That reading is text, and each of five outside attacks found
+a place where it differed from Alloy's (a bracket hiding a join, a field named like a fun, ...). Here the
+Analyzer decides instead: the candidate as the module holds it (its callables renamed apart, no commands)
+with one predicate per reading appended is parsed by the Analyzer, and each reading's resolved tree must
+equal the resolved tree of the signature's appended fact node for node: kinds, operators, which field of
+which signature, types, bound variables, with ``this`` for ``fmr_this``. Any difference, or a text the
+Analyzer cannot parse, is Unsupported: the gate does not decide, and never accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fmrepair.verifiers.alloy.sigtext import THIS, Unsupported
+from fmrepair.verifiers.alloy.syntax import Node, ParseError, node_from, shared_client
+
+PRED = "fmr_reading_"
+BOUND = "fmr_bound"
+SIGS = ("PrimSig", "SubsetSig")
+Shape = tuple[Any, ...]
+Reading = tuple[str, str | None, str]  # (signature, field or None for its appended fact, the text as read)
+
+
+def shape(n: Node, this: str, one: str | None = None) -> Shape:
+    """A resolved tree without its spans: what the Analyzer read, the variable ``this`` named ``this``; in
+    the fact of a ``one sig`` (``one``: its name) the signature is its one atom, ``this`` too (the Analyzer
+    writes it so)."""
+    if (n.k == "ExprVar" and n.name == this) or (one is not None and n.k in SIGS and n.name == one):
+        return ("this", n.ar, n.ty)
+    decls = tuple((tuple(names), disj, shape(b, this, one)) for names, disj, b in n.decls)
+    kids = tuple(shape(c, this, one) for c in n.c)
+    return (n.k, n.op, n.name, n.owner, n.ar, n.ty, n.bool_, n.num, n.builtin, decls, kids)
+
+
+def check_readings(module: str, readings: Sequence[Reading]) -> None:
+    """``module``: the candidate's text as the comparison holds it (callables renamed apart, no commands);
+    ``readings``: (signature, None, its appended fact as the gate reads it) and (signature, field, its
+    bound as the gate reads it, multiplicity explicit). Raises Unsupported unless the Analyzer reads each
+    exactly so."""
+    if not readings:
+        return
+    preds = []
+    for i, (sig, field, text) in enumerate(readings):
+        inner = f"{{ {text} }}" if field is None else f"all {BOUND}: {text} | no none"  # a bound as a declaration
+        preds.append(f"pred {PRED}{i} {{ all {THIS}: {sig} | {inner} }}")
+    try:
+        model = shared_client().parse(module.rstrip() + "\n" + "\n".join(preds) + "\n")
+    except ParseError as e:
+        raise Unsupported(f"the Analyzer does not accept the gate's reading of a signature's text ({e})") from None
+    sigs = {s["name"]: s for s in model.sigs}
+    for i, (sig, field, _) in enumerate(readings):
+        s = sigs.get(sig, {})
+        one = sig if s.get("one") else None
+        inner = model.funcs[f"{PRED}{i}"].body.c[0]
+        if field is None:
+            facts = [node_from(f) for f in s.get("facts", [])]
+            same = len(facts) == 1 and shape(facts[0], "this", one) == shape(inner, THIS, one)
+            what = "the appended fact"
+        else:
+            got = [f["bound"] for f in s.get("fields", []) if f["name"] == field and f.get("bound")]
+            same = len(got) == 1 and shape(node_from(got[0]), "this", one) == shape(inner.decls[0][2], THIS, one)
+            what = f"the field {field}"
+        if not same:
+            raise Unsupported(f"the gate reads {what} of sig {sig} otherwise than the Analyzer")
