@@ -89,7 +89,7 @@ def test_a_changed_signature_structure_is_unknown(alloy) -> None:  # noqa: ANN00
 
 
 def test_the_candidate_is_renamed_apart_and_the_original_kept_as_written() -> None:
-    module, scopes, _, _ = build_module(RBAC, RBAC_RIGHT)
+    module, scopes, _ = build_module(RBAC, RBAC_RIGHT)
     assert scopes == ["4"]
     assert "fact Can { all u: User | u.can = u.direct + u.roles.perms }" in module  # the original's fact
     assert "*parent" in module.split("renamed apart")[1] and "check" not in module

@@ -80,6 +80,14 @@ def test_a_misread_default_multiplicity_is_unknown(monkeypatch: pytest.MonkeyPat
     with AlloyVerifier(workers=1) as v:
         assert preserve.preservation(ORIGINAL, candidate, v).outcome == "narrows"  # a tagless node is lost
         # a reader that takes the missing multiplicity for `set` would see no loss
-        monkeypatch.setattr(preserve, "_field_bound", lambda sig, field, rhs, sigs=(): f"set ({rhs})")
+        monkeypatch.setattr(preserve, "_field_bound", lambda sig, field, rhs, sigs=(), readings=None: f"set ({rhs})")
         rep = preserve.preservation(ORIGINAL, candidate, v)
     assert rep.outcome == "unknown" and "the field tag" in (rep.why or ""), rep
+
+
+def test_the_multiplicity_the_analyzer_declares_is_known() -> None:
+    from fmrepair.verifiers.alloy.sigread import Readings
+
+    r = Readings(FIELDS + "sig N { nxt: set N, e: ^@nxt }\n")
+    assert [r.multiplicity("A", f) for f in ("h", "s", "f", "r")] == ["lone", "one", "set", ""]
+    assert r.multiplicity("N", "e") is not None and r.multiplicity("A", "nope") is None

@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.alloy.process import VerifierUnavailable
 from fmrepair.verifiers.alloy.reach import CALLABLE, referenced_names, short_name
-from fmrepair.verifiers.alloy.sigread import Reading, check_readings
+from fmrepair.verifiers.alloy.sigread import Readings
 from fmrepair.verifiers.alloy.sigtext import (
     THIS,
     SigScope,
@@ -139,9 +139,10 @@ def _bare(rhs: str) -> str:
     return canonical(words)
 
 
-def _field_bound(sig: str, field: str, rhs: str, sigs: Collection[str] = ()) -> str:
+def _field_bound(sig: str, field: str, rhs: str, sigs: Collection[str] = (), readings: Readings | None = None) -> str:
     """A field's declared bound with its multiplicity as Alloy defaults it: with none, a set of atoms means
-    ``one`` and a relation ``set``; a type the gate cannot type is Unsupported."""
+    ``one`` and a relation ``set``; where the gate cannot type it, the multiplicity the Analyzer declares
+    (``readings``: its reading is checked like any other), else Unsupported."""
     m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
     if m and m.group(1) == "seq":
         raise Unsupported(f"seq field {sig}.{field}")
@@ -149,12 +150,22 @@ def _field_bound(sig: str, field: str, rhs: str, sigs: Collection[str] = ()) -> 
         return f"{m.group(1)} ({m.group(2)})"
     if "->" in rhs:
         arity = type_arity(rhs, set(sigs))
+        if (arity is None or arity < 2) and (got := _declared(readings, sig, field, rhs)) is not None:
+            return got
         if arity is None or arity < 2:  # `Y.(Y -> Y)` is a set of atoms: Alloy's default `one` applies
             raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
         return rhs
+    if not atoms_type(rhs, set(sigs)) and (got := _declared(readings, sig, field, rhs)) is not None:
+        return got
     if not atoms_type(rhs, set(sigs)):  # `e: ^@nxt` is a relation: Alloy's default is then set, not one
         raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
     return f"one ({rhs})"
+
+
+def _declared(readings: Readings | None, sig: str, field: str, rhs: str) -> str | None:
+    """The bound with the multiplicity the Analyzer declares for the field (None: not known)."""
+    mult = readings.multiplicity(sig, field) if readings is not None else None
+    return None if mult is None else f"{mult} ({rhs})" if mult else rhs
 
 
 def _field_constraint(sig: str, field: str, bound: str) -> str:
@@ -169,12 +180,12 @@ def _field_constraint(sig: str, field: str, bound: str) -> str:
     )
 
 
-def _sig_fact(sig: str, body: str, scope: SigScope, rename, readings: list[Reading]) -> str:  # noqa: ANN001
+def _sig_fact(sig: str, body: str, scope: SigScope, rename, readings: Readings) -> str:  # noqa: ANN001
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it; the reading is
     added to ``readings`` (the Analyzer checks it: sigread.py)."""
     read = this_fields(rename(body), scope)
-    readings.append((sig, None, read))
+    readings.add(sig, None, read)
     return f"(all {THIS}: {sig} | {{ {read} }})"
 
 
@@ -192,7 +203,7 @@ def _reaches(text: str, defs: dict[str, set[str]]) -> set[str]:
 
 def _sig_constraints(
     osigs: Sequence[Paragraph], csigs: Sequence[Paragraph], rename, changed: set[str],  # noqa: ANN001
-    defs: dict[str, set[str]], readings: list[Reading],
+    defs: dict[str, set[str]], readings: Readings,
 ) -> list[str]:
     """The candidate's signature constraints, as formulas over the original's declarations, for every
     signature whose text changed or whose appended fact reaches a changed definition (at any depth); the
@@ -236,8 +247,8 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, readings, retyped=froz
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs)
-            readings.append((n, f, bound))
+            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs, readings)
+            readings.add(n, f, bound)
             out.append(_field_constraint(n, f, bound))
         if ovar and not var:
             out.append(f"always {f}' = {f}")
@@ -254,13 +265,12 @@ def _temporal(text: str) -> bool:
 
 
 class Comparison(NamedTuple):
-    """The generated module (without commands), the scopes to ask, and for the Analyzer's check of the
-    appended facts' readings (sigread.py): the candidate as the module holds it and the readings."""
+    """The generated module (without commands), the scopes to ask, and the gate's readings of the
+    candidate's signature text, for the Analyzer to check (sigread.py)."""
 
     module: str
     scopes: list[str]
-    candidate: str
-    readings: list[Reading]
+    readings: Readings
 
 
 def build_module(original: str, candidate: str) -> Comparison:
@@ -286,7 +296,7 @@ def build_module(original: str, candidate: str) -> Comparison:
             defs.setdefault(short_name(p), set()).update(referenced_names(p) & names)
     okeys = {p.key: canonical(p.text) for p in opar}
     changed = {short_name(p) for p in cpar if p.kind in CALLABLE and okeys.get(p.key) != canonical(p.text)}
-    readings: list[Reading] = []
+    readings = Readings(rename(_without_commands(candidate, cpar)))
     sigc = _sig_constraints([p for p in opar if p.kind == "sig"], [p for p in cpar if p.kind == "sig"], rename,
                             changed, defs, readings)
     base = _without_commands(original, opar)
@@ -305,8 +315,7 @@ def build_module(original: str, candidate: str) -> Comparison:
     oasserts = {p.name: p for p in opar if p.kind == "assert"}
     props = [f"{{ {_body(oasserts[n])} }}" for n in onames if n in oasserts] + [f"{{ {b} }}" for b in oblocks]
     parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
-    held = rename(_without_commands(candidate, cpar))
-    return Comparison("\n".join(parts) + "\n", command_scopes(opar), held, readings)
+    return Comparison("\n".join(parts) + "\n", command_scopes(opar), readings)
 
 
 def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
@@ -319,14 +328,14 @@ def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
 def preservation(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> Preservation:
     """Does ``candidate`` lose a good instance of ``original`` at any of the original's command scopes?"""
     try:
-        module, scopes, held, readings = build_module(original, candidate)
-        check_readings(held, readings)
+        module, scopes, readings = build_module(original, candidate)
+        readings.check()
     except Unsupported as e:
         return Preservation(outcome="unknown", why=str(e))
     except (ValueError, StopIteration, IndexError) as e:
         return Preservation(outcome="unknown", why=f"the pair could not be read ({e})")
     except (VerifierUnavailable, TimeoutError) as e:
-        return Preservation(outcome="unknown", why=f"the appended facts' reading was not checked ({e})")
+        return Preservation(outcome="unknown", why=f"the reading of the signature text was not checked ({e})")
     runs = [f"{LABEL}{i}: run {{ {PREFIX}props and not {PREFIX}facts }} for {s}" for i, s in enumerate(scopes)]
     text = module + "\n" + "\n".join(runs) + "\n"
     v = verifier.check(text, CheckOptions(timeout_s=timeout_s))

@@ -19,6 +19,7 @@ from typing import Any
 from fmrepair.verifiers.alloy.sigtext import THIS, Unsupported
 from fmrepair.verifiers.alloy.syntax import Node, ParseError, node_from, shared_client
 
+MULT = {"ONEOF": "one", "LONEOF": "lone", "SOMEOF": "some", "SETOF": "set"}
 PRED = "fmr_reading_"
 BOUND = "fmr_bound"
 SIGS = ("PrimSig", "SubsetSig")
@@ -67,3 +68,33 @@ def check_readings(module: str, readings: Sequence[Reading]) -> None:
             what = f"the field {field}"
         if not same:
             raise Unsupported(f"the gate reads {what} of sig {sig} otherwise than the Analyzer")
+
+
+class Readings:
+    """The gate's readings of a candidate's signature text (``held``: the candidate as the comparison
+    holds it), checked together by ``check``; ``multiplicity`` tells a field's multiplicity as the Analyzer
+    declares it, for where the text alone does not (a default that depends on the type's arity): that
+    reading is checked like the others."""
+
+    def __init__(self, held: str) -> None:
+        self.held = held
+        self.items: list[Reading] = []
+        self._bounds: dict[tuple[str, str], Node] | None = None
+
+    def add(self, sig: str, field: str | None, text: str) -> None:
+        self.items.append((sig, field, text))
+
+    def multiplicity(self, sig: str, field: str) -> str | None:
+        """``one``/``lone``/``some``/``set``, "" for a relation's bound written as it stands, None: unknown."""
+        if self._bounds is None:
+            try:
+                model = shared_client().parse(self.held)
+            except ParseError:
+                return None
+            self._bounds = {(s["name"], f["name"]): node_from(f["bound"]) for s in model.sigs
+                            for f in s["fields"] if f.get("bound")}  # fmt: skip
+        b = self._bounds.get((sig, field))
+        return None if b is None else MULT.get(b.op, "") if b.k == "ExprUnary" else ""
+
+    def check(self) -> None:
+        check_readings(self.held, self.items)
