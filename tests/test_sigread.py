@@ -91,3 +91,16 @@ def test_the_multiplicity_the_analyzer_declares_is_known() -> None:
     r = Readings(FIELDS + "sig N { nxt: set N, e: ^@nxt }\n")
     assert [r.multiplicity("A", f) for f in ("h", "s", "f", "r")] == ["lone", "one", "set", ""]
     assert r.multiplicity("N", "e") is not None and r.multiplicity("A", "nope") is None
+
+
+def test_an_appended_fact_is_read_from_the_analyzers_resolution() -> None:
+    """`(f).B` in sig A: Alloy takes `f` as B's field (not this.f) and `B` as the signature; the text rules
+    refuse it, the Analyzer's tree tells it, and the reading resolves the same."""
+    from fmrepair.verifiers.alloy.sigread import Readings
+
+    text = "sig B { f: set B }\nsig A { f: set A, B: set A } { some f and this in B and (f).B = none }\n"
+    r = Readings(text)
+    got = r.fact("A")
+    assert got == "some (fmr_this.f) and fmr_this in (fmr_this.B) and (f).B = none"
+    r.add("A", None, got)
+    r.check()

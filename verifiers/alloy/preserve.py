@@ -184,7 +184,13 @@ def _sig_fact(sig: str, body: str, scope: SigScope, rename, readings: Readings) 
     """An appended fact as a formula: ``all fmr_this: S | body`` with every field name read as
     ``fmr_this.f`` (``@f`` as plain ``f``) and ``this`` as ``fmr_this``, as Alloy reads it; the reading is
     added to ``readings`` (the Analyzer checks it: sigread.py)."""
-    read = this_fields(rename(body), scope)
+    try:
+        read = this_fields(rename(body), scope)
+    except Unsupported:  # what the text rules cannot read, the Analyzer's resolution may (checked like any)
+        got = readings.fact(sig)
+        if got is None:
+            raise
+        read = got
     readings.add(sig, None, read)
     return f"(all {THIS}: {sig} | {{ {read} }})"
 

@@ -72,29 +72,68 @@ def check_readings(module: str, readings: Sequence[Reading]) -> None:
 
 class Readings:
     """The gate's readings of a candidate's signature text (``held``: the candidate as the comparison
-    holds it), checked together by ``check``; ``multiplicity`` tells a field's multiplicity as the Analyzer
-    declares it, for where the text alone does not (a default that depends on the type's arity): that
-    reading is checked like the others."""
+    holds it), checked together by ``check``. Where the text alone does not tell, the Analyzer's own
+    resolution is read instead, and checked like the others: a field's multiplicity (a default that
+    depends on the type's arity) and an appended fact (``fact``)."""
 
     def __init__(self, held: str) -> None:
         self.held = held
         self.items: list[Reading] = []
-        self._bounds: dict[tuple[str, str], Node] | None = None
+        self._sigs: dict[str, dict[str, Any]] | None = None
 
     def add(self, sig: str, field: str | None, text: str) -> None:
         self.items.append((sig, field, text))
 
+    def _sig(self, name: str) -> dict[str, Any]:
+        """The Analyzer's view of signature ``name`` in ``held`` (empty: not parsed)."""
+        if self._sigs is None:
+            try:
+                self._sigs = {s["name"]: s for s in shared_client().parse(self.held).sigs}
+            except ParseError:
+                self._sigs = {}
+        return self._sigs.get(name, {})
+
     def multiplicity(self, sig: str, field: str) -> str | None:
         """``one``/``lone``/``some``/``set``, "" for a relation's bound written as it stands, None: unknown."""
-        if self._bounds is None:
-            try:
-                model = shared_client().parse(self.held)
-            except ParseError:
+        got = [node_from(f["bound"]) for f in self._sig(sig).get("fields", []) if f["name"] == field and f["bound"]]
+        if len(got) != 1:
+            return None
+        return MULT.get(got[0].op, "") if got[0].k == "ExprUnary" else ""
+
+    def fact(self, sig: str) -> str | None:
+        """The appended fact of ``sig`` as the Analyzer resolved it, written as a formula over ``fmr_this``:
+        its text with each field the Analyzer joined to ``this`` (written or not) read as ``fmr_this.f``
+        and ``this`` as ``fmr_this`` (None: not read so)."""
+        facts = self._sig(sig).get("facts", [])
+        if len(facts) != 1:
+            return None
+        root = node_from(facts[0])
+        reps: list[tuple[int, int, str]] = []
+        if root.s < 0 or not _this_spans(root, self.held, sig, reps):
+            return None
+        out, pos = [], root.s
+        for s, e, text in sorted(reps):
+            if s < pos or e > root.e:
                 return None
-            self._bounds = {(s["name"], f["name"]): node_from(f["bound"]) for s in model.sigs
-                            for f in s["fields"] if f.get("bound")}  # fmt: skip
-        b = self._bounds.get((sig, field))
-        return None if b is None else MULT.get(b.op, "") if b.k == "ExprUnary" else ""
+            out += [self.held[pos:s], text]
+            pos = e
+        return "".join(out) + self.held[pos : root.e]
 
     def check(self) -> None:
         check_readings(self.held, self.items)
+
+
+def _this_spans(n: Node, src: str, sig: str, reps: list[tuple[int, int, str]]) -> bool:
+    """Collects the replacements that write ``this`` out (False: a ``this`` the reading cannot place)."""
+    left = n.c[0] if n.k == "ExprBinary" and n.op == "JOIN" else None
+    if left is not None and n.c[1].k == "Field" and (left.s, left.e) == (n.c[1].s, n.c[1].e) and (
+        (left.k == "ExprVar" and left.name == "this") or (left.k in SIGS and left.name == sig)
+    ):  # a field joined to `this` by the Analyzer, not in the text (in a `one sig`, to the sig itself)
+        reps.append((n.s, n.e, f"({THIS}.{src[n.c[1].s : n.c[1].e]})"))
+        return n.s >= 0 and n.e <= len(src) and src[n.c[1].s : n.c[1].e] == n.c[1].name
+    if n.k == "ExprVar" and n.name == "this":
+        reps.append((n.s, n.e, THIS))
+        return n.s >= 0 and src[n.s : n.e] == "this"
+    return all(_this_spans(b, src, sig, reps) for _, _, b in n.decls) and all(
+        _this_spans(c, src, sig, reps) for c in n.c
+    )
