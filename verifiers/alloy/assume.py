@@ -18,8 +18,9 @@ import difflib
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from fmrepair.verifiers.alloy.preserve import checked_assertions
+from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
 from fmrepair.verifiers.alloy.reach import reached, roots_of
+from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, in_order, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -188,6 +189,55 @@ def commands_removed(text: str) -> str:
     return _blank(text, [(p.start, p.end) for p in paras if p.kind == "command"])
 
 
+def _probes(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
+    """Each check not expecting a counterexample, as a check of its formula (``fmrepair_premise_a<i>``)."""
+    out = []
+    for i, c in enumerate(checks):
+        body = asserts[c.target].body if c.target in asserts else c.block
+        if body is not None:
+            out.append(f"{LABEL}a{i}: check {{ {body} }} for {c.scope or '3'}")
+    return out
+
+
+def _declared(
+    original: str, candidate: str, verifier: Verifier, timeout_s: float, checks: Sequence[Paragraph],
+    asserts: dict[str, Paragraph],
+) -> list[str]:
+    """A signature declaration changed into the property: a multiplicity (``lone sig``), ``abstract``, a
+    ``var`` sig or field made static, that alone (over the original's declarations, its facts and appended
+    facts removed) entails a checked assertion, while the candidate with the original's declaration put
+    back fails again (written by an outside attack, 2026-12-04: `lone sig Leader` for `assert { lone
+    Leader }`; a changed field multiplicity is a fix the gate accepts, docs/gate.md)."""
+    try:
+        opar = {n: p for p in split_paragraphs(original) if p.kind == "sig" for n in read_sig(p).names}
+        csigs = [p for p in split_paragraphs(candidate) if p.kind == "sig"]
+        decls = [(p, read_sig(p)) for p in csigs]
+    except Unsupported:  # a declaration the gate does not read: preservation says so
+        return []
+    base = commands_removed(_blank(original, [s for p in split_paragraphs(original) if p.kind in ("fact", "sig")
+                                              if (s := _fact_span(p))]))  # fmt: skip
+    out = []
+    for p, s in decls:
+        o = opar.get(s.names[0])
+        if o is None or canonical(o.text) == canonical(p.text) or [f for f, _, _ in s.fields] != [
+            f for f, _, _ in read_sig(o).fields
+        ]:
+            continue
+        cons = [c for n in s.names for c in declaration_constraints(n, s, read_sig(o), csigs)]
+        put_back = candidate[: p.start] + o.text + candidate[p.end :]
+        if not cons or not _fails(verifier, put_back, timeout_s):
+            continue
+        text = base + "\nfact { " + " and ".join(f"({c})" for c in cons) + " }\n" + "\n".join(_probes(checks, asserts))
+        v = verifier.check(text + "\n", CheckOptions(timeout_s=timeout_s))
+        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
+        if v.status in ("ok", "failed") and held:
+            what = checks[int(held[0].label[len(LABEL) + 1 :])].target or "the checked block"
+            out.append(f"assumes the property: the declaration of sig {', '.join(s.names)} as changed "
+                       f"({' and '.join(cons)}) alone entails {what}, and with the original declaration the "
+                       "check fails again")
+    return out
+
+
 def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons (one per piece that assumes a checked property); [] when none does."""
     cpar = split_paragraphs(candidate)
@@ -196,10 +246,10 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         return []
     found = pieces(original, candidate)
     rewritten = _rewritten_facts(original, candidate, found)
-    if not found and not rewritten:
-        return []
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
+    if not found and not rewritten:
+        return _declared(original, candidate, verifier, timeout_s, checks, asserts)
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
 
     def fails_without(removals: list[tuple[int, int]]) -> bool:
@@ -220,12 +270,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             alone = alone + f"\nfact {{ {candidate[a:b]} }}\n"
         else:
             alone = alone[:a] + candidate[a:b] + alone[b:]  # the piece, with the declarations only
-        probes = []
-        for i, c in enumerate(checks):
-            body = asserts[c.target].body if c.target in asserts else c.block
-            if body is not None:
-                probes.append(f"{LABEL}a{i}: check {{ {body} }} for {c.scope or '3'}")
-        v = verifier.check(alone + "\n" + "\n".join(probes) + "\n", CheckOptions(timeout_s=timeout_s))
+        v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n", CheckOptions(timeout_s=timeout_s))
         if v.status not in ("ok", "failed"):
             continue
         held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
@@ -239,6 +284,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             else:
                 out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
                            "without it the check fails again")
+    out += _declared(original, candidate, verifier, timeout_s, checks, asserts) if not out else []
     together = [q for q in found if q.where != "pred"]  # the property split over pieces (or made redundant)
     if not out and len(together) > 1 and fails_without([q.removal for q in together]):
         alone = commands_removed(_blank(candidate, constraint_spans))

@@ -36,6 +36,7 @@ from fmrepair.verifiers.alloy.reach import CALLABLE, referenced_names, short_nam
 from fmrepair.verifiers.alloy.sigread import Readings
 from fmrepair.verifiers.alloy.sigtext import (
     THIS,
+    SigDecl,
     SigScope,
     Unsupported,
     atoms_type,
@@ -238,6 +239,23 @@ def _sig_constraints(
 
 
 def _one_sig_constraints(n, s, os_, scope, rename, csigs, readings, retyped=frozenset()) -> list[str]:  # noqa: ANN001
+    out = declaration_constraints(n, s, os_, csigs)
+    for (f, _, rhs), (_, _, orhs) in zip(s.fields, os_.fields, strict=True):
+        if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
+            raise Unsupported(f"the candidate changes the disj field {n}.{f}")
+        if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
+            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs, readings)
+            readings.add(n, f, bound)
+            out.append(_field_constraint(n, f, bound))
+    if s.fact is not None and s.fact.strip():
+        out.append(_sig_fact(n, s.fact, scope, rename, readings))
+    return out
+
+
+def declaration_constraints(n: str, s: SigDecl, os_: SigDecl, csigs: Sequence[Paragraph]) -> list[str]:
+    """What the candidate's declaration of sig ``n`` (``s``, the original's ``os_``) adds beyond field bounds
+    and appended facts: a multiplicity (``lone n``), ``abstract`` (``n`` is its children), a ``var`` sig or
+    field made static (``always n' = n``), as formulas over the original's declarations."""
     out: list[str] = []
     mods = set(s.mods)
     for m in ("one", "lone", "some"):
@@ -249,17 +267,9 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, readings, retyped=froz
             out.append(f"{n} = {' + '.join(kids)}")
     if "var" in os_.mods and "var" not in mods:
         out.append(f"always {n}' = {n}")
-    for (f, var, rhs), (_, ovar, orhs) in zip(s.fields, os_.fields, strict=True):
-        if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
-            raise Unsupported(f"the candidate changes the disj field {n}.{f}")
-        if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs, readings)
-            readings.add(n, f, bound)
-            out.append(_field_constraint(n, f, bound))
+    for (f, var, _), (_, ovar, _) in zip(s.fields, os_.fields, strict=True):
         if ovar and not var:
-            out.append(f"always {f}' = {f}")
-    if s.fact is not None and s.fact.strip():
-        out.append(_sig_fact(n, s.fact, scope, rename, readings))
+            out.append(f"always ({n} <: {f})' = ({n} <: {f})")
     return out
 
 

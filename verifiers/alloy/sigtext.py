@@ -27,7 +27,7 @@ class Unsupported(ValueError):
 # -- reading the original's commands ------------------------------------------------------------------
 
 
-class _Sig(BaseModel):
+class SigDecl(BaseModel):
     names: list[str]
     mods: list[str]
     parent: str  # "extends X", "in X + Y" or ""
@@ -35,7 +35,7 @@ class _Sig(BaseModel):
     fact: str | None  # the appended fact's body
 
 
-def read_sig(p: Paragraph) -> _Sig:
+def read_sig(p: Paragraph) -> SigDecl:
     text = strip_comments(p.text)
     toks = tokens(text)
     words = [t.text for t in toks]
@@ -88,7 +88,7 @@ def read_sig(p: Paragraph) -> _Sig:
         lb2 = rest[0]
         rb2 = next(i for i in range(lb2 + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1)
         fact = text[toks[lb2].end : toks[rb2].start]
-    return _Sig(names=names, mods=mods, parent=parent, fields=fields, fact=fact)
+    return SigDecl(names=names, mods=mods, parent=parent, fields=fields, fact=fact)
 
 
 
