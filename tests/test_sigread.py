@@ -9,6 +9,7 @@ import pytest
 from fmrepair.verifiers.alloy import preserve
 from fmrepair.verifiers.alloy.sigread import check_readings
 from fmrepair.verifiers.alloy.sigtext import Unsupported
+from fmrepair.verifiers.alloy.syntax import node_from
 
 NODES = """sig B { g: set B }
 sig A { f: set A, h: set B } { some f and all x: f | x.@f in f }
@@ -104,3 +105,19 @@ def test_an_appended_fact_is_read_from_the_analyzers_resolution() -> None:
     assert got == "some (fmr_this.f) and fmr_this in (fmr_this.B) and (f).B = none"
     r.add("A", None, got)
     r.check()
+
+
+def test_spans_count_lines_and_columns_as_the_analyzer_does() -> None:
+    """A lone carriage return ends a line for the Analyzer, and a character beyond the BMP is two Java
+    chars: the spans of the resolved tree still point at the text it read (a seventh outside attack
+    put a decoy fact one `\\n`-line below a lone `\\r`)."""
+    from fmrepair.verifiers.alloy.syntax import shared_client
+
+    for src in (
+        '// c\rsig N { s: set N } { some s and "x" = "y" }\nfact D { some N and "x" = "x" }\n',
+        'sig N { s: set N } { "\U0001F600" = "x" and some s }\n',
+    ):
+        fact = node_from(shared_client().parse(src).sigs[0]["facts"][0])
+        assert all(src[n.s : n.e] == n.name for n in fact.walk() if n.k == "Field"), src
+        assert '"y"' in src[fact.s : fact.e] or "\U0001F600" in src[fact.s : fact.e]
+        assert {n.name for n in fact.walk() if n.k == "ExprConstant"} >= {'"x"'}  # string values are compared

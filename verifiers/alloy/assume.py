@@ -21,7 +21,15 @@ from typing import NamedTuple
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
 from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
-from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, in_order, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import (
+    Paragraph,
+    Token,
+    canonical,
+    fact_span,
+    in_order,
+    split_paragraphs,
+    tokens,
+)
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_premise_"
@@ -29,19 +37,6 @@ _JOIN = {"and", "&&"}
 
 
 # -- pieces --------------------------------------------------------------------------------------------
-
-
-def _fact_span(p: Paragraph) -> tuple[int, int] | None:
-    """Offsets of the body of a fact, or of a sig's appended fact."""
-    if p.kind == "fact":
-        return (p.body_start, p.body_end) if p.body_start is not None else None
-    toks = [t for t in tokens(p.text)]
-    opens = [i for i, t in enumerate(toks) if t.text == "{" and t.depth == 0]
-    if len(opens) < 2:
-        return None
-    lb = opens[1]
-    rb = next((i for i in range(lb + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1), None)
-    return (p.start + toks[lb].end, p.start + toks[rb].start) if rb is not None else None
 
 
 class Piece(NamedTuple):
@@ -88,8 +83,8 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     named = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
     counterpart = {id(p): was for p, was in in_order(named, [p for p in cpar if p.kind == "fact"])}
-    otexts = [canonical(source_of(original, _fact_span(p))) for p in opar if p.kind in ("fact", "sig")
-              if _fact_span(p)]
+    otexts = [canonical(source_of(original, fact_span(p))) for p in opar if p.kind in ("fact", "sig")
+              if fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
     ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun")}
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
@@ -99,7 +94,7 @@ def pieces(original: str, candidate: str) -> list[Piece]:
             before = ocalls[p.key]
             out += _inserted(before.body or "", p.body or "", p.body_start, "pred")
             continue
-        span = _fact_span(p) if p.kind in ("fact", "sig") else None
+        span = fact_span(p) if p.kind in ("fact", "sig") else None
         if span is None:
             continue
         body = candidate[span[0] : span[1]]
@@ -112,7 +107,7 @@ def pieces(original: str, candidate: str) -> list[Piece]:
                 grown = _inserted(same[0].body or "", body, span[0], p.kind) if same else []
                 out += grown or [Piece(span, span, p.kind)]
             continue
-        ospan = _fact_span(before)
+        ospan = fact_span(before)
         obody = original[ospan[0] : ospan[1]] if ospan else ""
         out += _inserted(obody, body, span[0], p.kind)
     return out
@@ -201,13 +196,15 @@ def _probes(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[
 
 def _declared(
     original: str, candidate: str, verifier: Verifier, timeout_s: float, checks: Sequence[Paragraph],
-    asserts: dict[str, Paragraph],
+    asserts: dict[str, Paragraph], removals: Sequence[tuple[int, int]] = (),
 ) -> list[str]:
     """A signature declaration changed into the property: a multiplicity (``lone sig``), ``abstract``, a
     ``var`` sig or field made static, that alone (over the original's declarations, its facts and appended
     facts removed) entails a checked assertion, while the candidate with the original's declaration put
-    back fails again (written by an outside attack, 2026-12-04: `lone sig Leader` for `assert { lone
-    Leader }`; a changed field multiplicity is a fix the gate accepts, docs/gate.md)."""
+    back, and the added pieces (``removals``) taken out, fails again: a piece that says the property too
+    hides the declaration otherwise (written by two outside attacks, 2026-12-04: `lone sig Leader` for
+    `assert { lone Leader }`, then with `fact { all x, y: Leader | x = y }` beside it; a changed field
+    multiplicity is a fix the gate accepts, docs/gate.md)."""
     try:
         opar = {n: p for p in split_paragraphs(original) if p.kind == "sig" for n in read_sig(p).names}
         csigs = [p for p in split_paragraphs(candidate) if p.kind == "sig"]
@@ -215,7 +212,7 @@ def _declared(
     except Unsupported:  # a declaration the gate does not read: preservation says so
         return []
     base = commands_removed(_blank(original, [s for p in split_paragraphs(original) if p.kind in ("fact", "sig")
-                                              if (s := _fact_span(p))]))  # fmt: skip
+                                              if (s := fact_span(p))]))  # fmt: skip
     out = []
     for p, s in decls:
         o = opar.get(s.names[0])
@@ -224,7 +221,8 @@ def _declared(
         ]:
             continue
         cons = [c for n in s.names for c in declaration_constraints(n, s, read_sig(o), csigs)]
-        put_back = candidate[: p.start] + o.text + candidate[p.end :]
+        without = _blank(candidate, removals)  # the same length: the paragraph's offsets hold
+        put_back = without[: p.start] + o.text + without[p.end :]
         if not cons or not _fails(verifier, put_back, timeout_s):
             continue
         text = base + "\nfact { " + " and ".join(f"({c})" for c in cons) + " }\n" + "\n".join(_probes(checks, asserts))
@@ -233,8 +231,8 @@ def _declared(
         if v.status in ("ok", "failed") and held:
             what = checks[int(held[0].label[len(LABEL) + 1 :])].target or "the checked block"
             out.append(f"assumes the property: the declaration of sig {', '.join(s.names)} as changed "
-                       f"({' and '.join(cons)}) alone entails {what}, and with the original declaration the "
-                       "check fails again")
+                       f"({' and '.join(cons)}) alone entails {what}, and with the original declaration (and without "
+                       "the added constraints) the check fails again")
     return out
 
 
@@ -250,7 +248,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
     if not found and not rewritten:
         return _declared(original, candidate, verifier, timeout_s, checks, asserts)
-    constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := _fact_span(p))]
+    constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := fact_span(p))]
 
     def fails_without(removals: list[tuple[int, int]]) -> bool:
         return _fails(verifier, _blank(candidate, removals), timeout_s)
@@ -284,7 +282,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             else:
                 out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
                            "without it the check fails again")
-    out += _declared(original, candidate, verifier, timeout_s, checks, asserts) if not out else []
+    if not out:
+        out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
     together = [q for q in found if q.where != "pred"]  # the property split over pieces (or made redundant)
     if not out and len(together) > 1 and fails_without([q.removal for q in together]):
         alone = commands_removed(_blank(candidate, constraint_spans))

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fmrepair.verifiers.alloy.sigtext import THIS, Unsupported
+from fmrepair.verifiers.alloy.sigtext import THIS, Unsupported, read_sig
 from fmrepair.verifiers.alloy.syntax import Node, ParseError, node_from, shared_client
+from fmrepair.verifiers.alloy.text import fact_span, split_paragraphs
 
 MULT = {"ONEOF": "one", "LONEOF": "lone", "SOMEOF": "some", "SETOF": "set"}
 PRED = "fmr_reading_"
@@ -109,7 +110,14 @@ class Readings:
             return None
         root = node_from(facts[0])
         reps: list[tuple[int, int, str]] = []
-        if root.s < 0 or not _this_spans(root, self.held, sig, reps):
+        try:
+            paras = [p for p in split_paragraphs(self.held) if p.kind == "sig" and sig in read_sig(p).names]
+        except Unsupported:
+            return None
+        braces = fact_span(paras[0]) if len(paras) == 1 else None  # the tree must lie in the fact's own text
+        if braces is None or not braces[0] <= root.s < root.e <= braces[1]:
+            return None
+        if not _this_spans(root, self.held, sig, reps):
             return None
         out, pos = [], root.s
         for s, e, text in sorted(reps):

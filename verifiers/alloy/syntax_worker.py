@@ -18,16 +18,26 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from fmrepair.verifiers.alloy.text import line_starts
+
 LEAVES = ("ExprVar", "PrimSig", "SubsetSig", "Field", "ExprConstant")
 
 
 class Extractor:
     def __init__(self, source: str) -> None:
         self.source = source
-        self.line_off = [0]
-        for i, ch in enumerate(source):
-            if ch == "\n":
-                self.line_off.append(i + 1)
+        self.line_off = line_starts(source)  # a lone \r ends a line for the Analyzer too
+        self.astral = any(ord(ch) > 0xFFFF for ch in source)  # two Java chars each: columns count them so
+
+    def _at(self, line: int, col: int) -> int:
+        """The offset of column ``col`` (0-based, in Java chars) of 1-based ``line``."""
+        i = self.line_off[line - 1]
+        if not self.astral:
+            return i + col
+        while col > 0 and i < len(self.source):
+            col -= 2 if ord(self.source[i]) > 0xFFFF else 1
+            i += 1
+        return i
 
     def off(self, pos: Any) -> tuple[int, int] | None:
         if pos is None:
@@ -35,7 +45,7 @@ class Extractor:
         x, y, x2, y2 = int(pos.x), int(pos.y), int(pos.x2), int(pos.y2)
         if y < 1 or y2 < 1 or y > len(self.line_off) or y2 > len(self.line_off):
             return None
-        s, e = self.line_off[y - 1] + x - 1, self.line_off[y2 - 1] + x2
+        s, e = self._at(y, x - 1), self._at(y2, x2)
         if not (0 <= s < e <= len(self.source)):
             return None
         return s, e
@@ -114,6 +124,8 @@ class Extractor:
             d["owner"] = _strip(e.sig.label)
         elif cls == "ExprConstant":
             d["num"] = int(_get(e, "num"))
+            if d.get("op") == "STRING":
+                d["name"] = str(_get(e, "string"))  # the literal's value, so that trees compare it
         return d
 
     def model(self, world: Any, only: list[str] | None = None) -> dict[str, Any]:

@@ -188,6 +188,24 @@ def _is_start(toks: list[Token], k: int) -> bool:
     )
 
 
+def fact_span(p: Paragraph) -> tuple[int, int] | None:
+    """Offsets of the body of a fact, or of a sig's appended fact."""
+    if p.kind == "fact":
+        return (p.body_start, p.body_end) if p.body_start is not None else None
+    toks = [t for t in tokens(p.text)]
+    opens = [i for i, t in enumerate(toks) if t.text == "{" and t.depth == 0]
+    if len(opens) < 2:
+        return None
+    lb = opens[1]
+    rb = next((i for i in range(lb + 1, len(toks)) if toks[i].text == "}" and toks[i].depth == 1), None)
+    return (p.start + toks[lb].end, p.start + toks[rb].start) if rb is not None else None
+
+
+def line_starts(source: str) -> list[int]:
+    """The offset where each line begins, lines counted as the Analyzer counts them (\r\n, \r, \n)."""
+    return [0, *(m.end() for m in _LINE_END.finditer(source))]
+
+
 def _line_of(source: str, offset: int) -> int:
     """1-based line as the Analyzer counts it (\r\n, \r and \n each end a line)."""
     return len(_LINE_END.findall(source, 0, offset)) + 1
