@@ -86,11 +86,11 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     otexts = [canonical(source_of(original, fact_span(p))) for p in opar if p.kind in ("fact", "sig")
               if fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
-    ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun")}
+    ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun", "let")}  # a macro too (an outside attack)
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
     out: list[Piece] = []
     for p in cpar:
-        if p.kind in ("pred", "fun") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
+        if p.kind in ("pred", "fun", "let") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
             before = ocalls[p.key]
             out += _inserted(before.body or "", p.body or "", p.body_start, "pred")
             continue

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.alloy.reach import short_name
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, split_top, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, line_starts, split_paragraphs, split_top, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_probe_"
@@ -170,7 +170,7 @@ def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = No
 def _text(source: str, probes: Sequence[Probe], scope: str) -> tuple[str, int]:
     base = source.rstrip() + "\n\n"
     lines = [f"{LABEL}{i}: run {{ {pr.formula} }} for {scope}" for i, pr in enumerate(probes)]
-    return base + "\n".join(lines) + "\n", base.count("\n") + 1
+    return base + "\n".join(lines) + "\n", len(line_starts(base))  # lines as the Analyzer counts them (a lone \r)
 
 
 def run_probes(

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_top, strip_comments, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, is_name, split_top, strip_comments, tokens
 
 THIS = "fmr_this"
 _SIG_MODS = {"abstract", "one", "lone", "some", "var", "private"}
@@ -64,7 +64,7 @@ def read_sig(p: Paragraph) -> SigDecl:
     for piece in split_top(body):
         left, colon, right = piece.partition(":")
         lw = left.split()
-        if not all(re.fullmatch(r"[A-Za-z_][\w'\"]*", w) for w in lw):  # `let a = X, b = Y | ...` in a type
+        if not all(is_name(w.rstrip("'")) for w in lw):  # `let a = X, b = Y | ...` in a type
             raise Unsupported(f"sig at line {p.start_line}: a field declaration the gate does not read: "
                               f"{piece.strip()!r}")
         if not pending:

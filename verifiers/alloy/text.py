@@ -201,6 +201,11 @@ def fact_span(p: Paragraph) -> tuple[int, int] | None:
     return (p.start + toks[lb].end, p.start + toks[rb].start) if rb is not None else None
 
 
+def is_name(word: str) -> bool:
+    """An Alloy name as the Analyzer's lexer reads one (any Unicode letter may start it)."""
+    return _IDENT.fullmatch(word) is not None
+
+
 def line_starts(source: str) -> list[int]:
     """The offset where each line begins, lines counted as the Analyzer counts them (\r\n, \r, \n)."""
     return [0, *(m.end() for m in _LINE_END.finditer(source))]
