@@ -81,7 +81,7 @@ def test_a_misread_default_multiplicity_is_unknown(monkeypatch: pytest.MonkeyPat
     with AlloyVerifier(workers=1) as v:
         assert preserve.preservation(ORIGINAL, candidate, v).outcome == "narrows"  # a tagless node is lost
         # a reader that takes the missing multiplicity for `set` would see no loss
-        monkeypatch.setattr(preserve, "_field_bound", lambda sig, field, rhs, sigs=(), readings=None: f"set ({rhs})")
+        monkeypatch.setattr(preserve, "_field_bound", lambda sig, field, rhs, sigs=(), readings=None: ("set", rhs))
         rep = preserve.preservation(ORIGINAL, candidate, v)
     assert rep.outcome == "unknown" and "the field tag" in (rep.why or ""), rep
 

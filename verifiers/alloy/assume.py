@@ -205,23 +205,23 @@ def _declared(
     hides the declaration otherwise (written by two outside attacks, 2026-12-04: `lone sig Leader` for
     `assert { lone Leader }`, then with `fact { all x, y: Leader | x = y }` beside it; a changed field
     multiplicity is a fix the gate accepts, docs/gate.md)."""
+    oparas = split_paragraphs(original)
     try:
-        opar = {n: p for p in split_paragraphs(original) if p.kind == "sig" for n in read_sig(p).names}
+        opar = {n: (p, read_sig(p)) for p in oparas if p.kind == "sig" for n in read_sig(p).names}
         csigs = [p for p in split_paragraphs(candidate) if p.kind == "sig"]
         decls = [(p, read_sig(p)) for p in csigs]
     except Unsupported:  # a declaration the gate does not read: preservation says so
         return []
-    base = commands_removed(_blank(original, [s for p in split_paragraphs(original) if p.kind in ("fact", "sig")
-                                              if (s := fact_span(p))]))  # fmt: skip
+    base = commands_removed(_blank(original, [s for p in oparas if p.kind in ("fact", "sig") if (s := fact_span(p))]))
+    without = _blank(candidate, removals)  # the same length: the paragraphs' offsets hold
     out = []
     for p, s in decls:
-        o = opar.get(s.names[0])
-        if o is None or canonical(o.text) == canonical(p.text) or [f for f, _, _ in s.fields] != [
-            f for f, _, _ in read_sig(o).fields
+        o, os_ = opar.get(s.names[0], (None, None))
+        if o is None or os_ is None or canonical(o.text) == canonical(p.text) or [f for f, _, _ in s.fields] != [
+            f for f, _, _ in os_.fields
         ]:
             continue
-        cons = [c for n in s.names for c in declaration_constraints(n, s, read_sig(o), csigs)]
-        without = _blank(candidate, removals)  # the same length: the paragraph's offsets hold
+        cons = [c for n in s.names for c in declaration_constraints(n, s, os_, csigs)]
         put_back = without[: p.start] + o.text + without[p.end :]
         if not cons or not _fails(verifier, put_back, timeout_s):
             continue

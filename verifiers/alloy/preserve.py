@@ -140,42 +140,39 @@ def _bare(rhs: str) -> str:
     return canonical(words)
 
 
-def _field_bound(sig: str, field: str, rhs: str, sigs: Collection[str] = (), readings: Readings | None = None) -> str:
-    """A field's declared bound with its multiplicity as Alloy defaults it: with none, a set of atoms means
-    ``one`` and a relation ``set``; where the gate cannot type it, the multiplicity the Analyzer declares
-    (``readings``: its reading is checked like any other), else Unsupported."""
+def _field_bound(
+    sig: str, field: str, rhs: str, sigs: Collection[str] = (), readings: Readings | None = None
+) -> tuple[str, str]:
+    """A field's declared bound as (multiplicity, type), the multiplicity as Alloy defaults it: with none, a
+    set of atoms means ``one``, and a relation keeps its arrows ("" : the type as written); where the gate
+    cannot type it, the multiplicity the Analyzer declares (``readings``: its reading is checked like any
+    other), else Unsupported."""
     m = re.match(r"\s*(lone|one|some|set|seq)\b\s*(.*)$", rhs, re.S)  # also `lone(B+C)`, as canonical writes it
     if m and m.group(1) == "seq":
         raise Unsupported(f"seq field {sig}.{field}")
     if m:
-        return f"{m.group(1)} ({m.group(2)})"
-    if "->" in rhs:
-        arity = type_arity(rhs, set(sigs))
-        if (arity is None or arity < 2) and (got := _declared(readings, sig, field, rhs)) is not None:
-            return got
-        if arity is None or arity < 2:  # `Y.(Y -> Y)` is a set of atoms: Alloy's default `one` applies
-            raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
-        return rhs
-    if not atoms_type(rhs, set(sigs)) and (got := _declared(readings, sig, field, rhs)) is not None:
-        return got
-    if not atoms_type(rhs, set(sigs)):  # `e: ^@nxt` is a relation: Alloy's default is then set, not one
-        raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
-    return f"one ({rhs})"
-
-
-def _declared(readings: Readings | None, sig: str, field: str, rhs: str) -> str | None:
-    """The bound with the multiplicity the Analyzer declares for the field (None: not known)."""
+        return m.group(1), m.group(2)
+    arity = type_arity(rhs, set(sigs)) if "->" in rhs else None
+    if arity is not None and arity >= 2:
+        return "", rhs
+    if "->" not in rhs and atoms_type(rhs, set(sigs)):
+        return "one", rhs
     mult = readings.multiplicity(sig, field) if readings is not None else None
-    return None if mult is None else f"{mult} ({rhs})" if mult else rhs
+    if mult is None:  # `Y.(Y -> Y)` is a set of atoms (default one), `e: ^@nxt` a relation (default set)
+        raise Unsupported(f"field {sig}.{field}: its default multiplicity depends on the arity of {rhs!r}")
+    return mult, rhs
 
 
-def _field_constraint(sig: str, field: str, bound: str) -> str:
+def bound_text(mult: str, typ: str) -> str:
+    """A bound as Alloy writes it in a declaration (``lone (B)``; a relation's type as it stands)."""
+    return f"{mult} ({typ})" if mult else typ
+
+
+def _field_constraint(sig: str, field: str, mult: str, typ: str) -> str:
     """The constraint a field declaration with this bound (``_field_bound``) adds, over the original's
     declaration of the same field."""
-    m = re.match(r"(lone|one|some|set) \((.*)\)$", bound, re.S)
-    if m is None:  # a relation: arrow multiplicities hold as a formula
-        return f"(all {THIS}: {sig} | {THIS}.{field} in {bound})"
-    mult, typ = m.group(1), m.group(2)
+    if not mult:  # a relation: arrow multiplicities hold as a formula
+        return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})"
     return f"(all {THIS}: {sig} | {THIS}.{field} in {typ})" + (
         "" if mult == "set" else f" and (all {THIS}: {sig} | {mult} {THIS}.{field})"
     )
@@ -244,9 +241,9 @@ def _one_sig_constraints(n, s, os_, scope, rename, csigs, readings, retyped=froz
         if canonical(rhs) != canonical(orhs) and ("disj" in rhs.split() or "disj" in orhs.split()):
             raise Unsupported(f"the candidate changes the disj field {n}.{f}")
         if canonical(rhs) != canonical(orhs) or f in retyped:  # a type may name its siblings (read as this.g)
-            bound = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs, readings)
-            readings.add(n, f, bound)
-            out.append(_field_constraint(n, f, bound))
+            mult, typ = _field_bound(n, f, this_fields(rename(rhs), scope), scope.sigs, readings)
+            readings.add(n, f, bound_text(mult, typ))
+            out.append(_field_constraint(n, f, mult, typ))
     if s.fact is not None and s.fact.strip():
         out.append(_sig_fact(n, s.fact, scope, rename, readings))
     return out
