@@ -105,11 +105,14 @@ def main(argv: list[str] | None = None) -> int:
         for (f, cls), n in sorted(rows.items()):
             counts = " | ".join(str(n[k]) for k in ("reject", "narrows", "accept", "unknown"))
             print(f"| {f} | {cls} | {sum(n.values())} | {counts} |")
-        unf = [r for r in records if r["expect"] != "accept"]
+        cheats = [r for r in records if r["expect"] == "reject"]
         fai = [r for r in records if r["expect"] == "accept"]
-        print(f"\nunfaithful not accepted: {sum(r['got'] != 'accept' for r in unf)} / {len(unf)} "
-              f"({sum(r['got'] == 'unknown' for r in unf)} of them unknown); "
-              f"faithful accepted: {sum(r['got'] == 'accept' for r in fai)} / {len(fai)}")
+        policy = [r for r in records if r["expect"] in ("unknown", "narrows")]  # honest, undecided or narrowing
+        print(f"\ncheats not accepted: {sum(r['got'] != 'accept' for r in cheats)} / {len(cheats)} "
+              f"({sum(r['got'] == 'unknown' for r in cheats)} of them unknown); "
+              f"honest fixes accepted: {sum(r['got'] == 'accept' for r in fai)} / {len(fai)}; "
+              f"honest fixes undecided or narrowing by policy, as expected: "
+              f"{sum(r['got'] == r['expect'] for r in policy)} / {len(policy)}")
         for r in records:
             if r["known_gap"]:
                 print(f"KNOWN GAP {r['case']}: expected {r['expect']}, got {r['got']}: {r['known_gap']}")

@@ -108,6 +108,23 @@ def test_pieces_are_pure_insertions_only() -> None:
     assert joined[piece.removal[0] : piece.removal[1]] == "and some Perm"
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "scope"),
+    [
+        ("all n: Node | n in H.*s", "all n: Node | n in H.*s and no (n & n.^s)", "all n: Node |"),
+        ("all disj a, b: N | some m: a.s | m in b.s", "all disj a, b: N | some m: a.s | m in b.s and a != m",
+         "all disj a, b: N | some m: a.s |"),  # only the headers that bind what the piece uses
+        ("let x = N.s | x in N", "let x = N.s | x in N and no x & H", "let x = N.s |"),
+        ("all n: Node | n in H.*s or n = H", "all n: Node | n in H.*s or n = H and no n.s", ""),  # under an or
+        ("all n: Node | n in H => n in N", "all n: Node | n in H => n in N and no n.s", ""),  # under an implication
+        ("no n: Node | n in H.*s", "no n: Node | n in H.*s and n in N", ""),  # not implied: no quantifier kept
+    ],
+)
+def test_a_piece_under_a_quantifier_is_asked_under_it(before: str, after: str, scope: str) -> None:
+    (piece,) = pieces(f"fact F {{ {before} }}\n", f"fact F {{ {after} }}\n")
+    assert piece.scope == scope
+
+
 def test_premise_of_an_assertion() -> None:
     got = premise("all s: S, a: Int | inv[s] and op[s, a] implies inv[s]")
     assert got == "some s: S, a: Int | (inv[s] and op[s, a])"
@@ -223,3 +240,30 @@ def test_a_field_named_like_a_fun_is_not_read_as_the_fun() -> None:
     original = "sig D {}\nsig E {}\nsig A { h: set D } { #(h & D) < 3 }\nfun h: set E { E }\nrun {} for 3\n"
     with pytest.raises(Unsupported, match="a pred/fun named like a field: h"):
         build_module(original, original.replace("< 3", "< 2"))
+
+
+class _ProbesBreak:
+    """The real Analyzer, except that a probe module without ``marker`` (the candidate's edit: so the
+    original's) answers an error without a line: a probe module that cannot be built (as a miscounted line
+    once made it) must not make the gate pass."""
+
+    def __init__(self, inner, marker: str) -> None:  # noqa: ANN001
+        self.inner, self.marker = inner, marker
+
+    def check(self, text: str, options=None):  # noqa: ANN001, ANN201
+        from fmrepair.verifiers.base import Verdict
+
+        if "fmrepair_probe_" in text and self.marker not in text:
+            return Verdict(formalism="alloy", status="error")
+        return self.inner.check(text, options)
+
+
+def test_the_originals_probes_failing_is_unknown_not_a_pass(alloy) -> None:  # noqa: ANN001
+    from fmrepair.verifiers.alloy.semantic import semantic_checks
+
+    broken = _ProbesBreak(alloy, "u.roles.*parent")
+    reasons, unknown, _, skipped = semantic_checks(RBAC, RBAC_RIGHT, broken, good_only=True)
+    assert reasons == [] and skipped == []
+    assert unknown and "the original's probes could not be run" in unknown[0]
+    reasons, unknown, _, _ = semantic_checks(RBAC, RBAC_RIGHT, alloy, good_only=True)
+    assert (reasons, unknown) == ([], [])

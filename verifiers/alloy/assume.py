@@ -27,6 +27,7 @@ from fmrepair.verifiers.alloy.text import (
     canonical,
     fact_span,
     in_order,
+    is_name,
     split_paragraphs,
     tokens,
 )
@@ -34,6 +35,7 @@ from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_premise_"
 _JOIN = {"and", "&&"}
+_WEAKER = {"or", "implies", "iff", "else"}
 
 
 # -- pieces --------------------------------------------------------------------------------------------
@@ -44,6 +46,7 @@ class Piece(NamedTuple):
     removal: tuple[int, int]  # what to delete to take it out again (with its ``and``)
     where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
     rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
+    scope: str = ""  # the ``all``/``some``/``let`` headers it lies under, that bind its variables
 
 
 def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
@@ -143,8 +146,47 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
                     removal = (removal[0], base + ct[m + 1].end)
                 elif k > 0 and ct[k - 1].text in _JOIN:
                     removal = (base + ct[k - 1].start, removal[1])
-            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where))
+            scope = _scope(body, ct, ct.index(run[0]), {t.text for t in run})
+            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where, scope=scope))
     return out
+
+
+def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> str:
+    """The top-level ``all``/``some`` (``disj`` too) and ``let`` headers before token ``i`` that bind a name
+    the piece uses (or a kept header's bound uses), as text, outermost first; "" when there is none. Such
+    a quantifier's body is a conjunction with the piece among its conjuncts, so the headers with the piece
+    alone are implied by the fact (a conjunct inserted under a quantifier, an outside attack 2026-12-04)."""
+    heads: list[tuple[set[str], str]] = []
+    k = 0
+    while k < i:
+        t = toks[k]
+        bar = -1
+        if t.depth == 0 and t.text in ("all", "some", "let"):
+            j = k + 1 + (k + 1 < i and toks[k + 1].text == "disj")
+            bound = set()
+            while j + 1 < i and is_name(toks[j].text) and toks[j + 1].text in (":", ",", "="):
+                bound.add(toks[j].text)
+                j += 2
+                if toks[j - 1].text != ",":
+                    break
+            if bound and toks[j - 1].text in (":", "=") and (t.text == "let") == (toks[j - 1].text == "="):
+                bar = next((m for m in range(j, i) if toks[m].depth == 0 and toks[m].text == "|"
+                            and toks[m + 1].text != "|" and toks[m - 1].text != "|"), -1)
+        if bar < 0:
+            k += 1
+            continue
+        heads.append((bound, body[t.start : toks[bar].end]))
+        k = bar + 1
+    before = toks[: i + 1]  # a weaker connective before it (``A or B and P``, ``A => P``): not implied alone
+    if any(t.depth == 0 and (t.text in _WEAKER or t.text in "|=" and u.text in "|>")
+           for t, u in zip(before, before[1:], strict=False)):
+        return ""
+    kept: list[str] = []
+    for bound, text in reversed(heads):
+        if bound & names:
+            kept.insert(0, text)
+            names = names | {u.text for u in tokens(text)}
+    return " ".join(kept)
 
 
 def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
@@ -263,17 +305,21 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     for piece in needed:
         span = piece.span
         a, b = span
-        alone = commands_removed(_blank(candidate, constraint_spans))
-        if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
-            alone = alone + f"\nfact {{ {candidate[a:b]} }}\n"
-        else:
-            alone = alone[:a] + candidate[a:b] + alone[b:]  # the piece, with the declarations only
-        v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n", CheckOptions(timeout_s=timeout_s))
+        declared = commands_removed(_blank(candidate, constraint_spans))
+        for formula in [candidate[a:b]] + ([f"({piece.scope} {candidate[a:b]})"] if piece.scope else []):
+            if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
+                alone = declared + f"\nfact {{ {formula} }}\n"
+            else:
+                alone = declared[:a] + formula + declared[b:]  # the piece, with the declarations only
+            v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
+                               CheckOptions(timeout_s=timeout_s))
+            if v.status in ("ok", "failed"):
+                break  # else it did not compile alone: again under its quantifiers
         if v.status not in ("ok", "failed"):
             continue
         held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
         if held:
-            text = " ".join(candidate[span[0] : span[1]].split())[:160]
+            text = " ".join(formula.split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
             what = checks[k].target or "the checked block"
             if piece.rewritten:

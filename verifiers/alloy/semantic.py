@@ -23,7 +23,7 @@ from fmrepair.verifiers.alloy.probes import (
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, reached, roots_of
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, in_order, split_paragraphs
-from fmrepair.verifiers.base import Verifier
+from fmrepair.verifiers.base import CheckOptions, Verifier
 
 
 def by_key(paras: Sequence[Paragraph]) -> dict[str, str]:
@@ -186,7 +186,10 @@ def semantic_checks(
         after.skipped += hybrid.skipped
     cprobes = gprobes + fprobes
     before = run_probes(verifier, without_checks(original), oprobes, scope, timeout_s)
-    if before.error:  # a faulty original that does not compile has no instances to lose
+    if before.error:  # a faulty original that does not compile has no instances to lose; one that does
+        alone = verifier.check(without_checks(original), CheckOptions(timeout_s=timeout_s))  # but not with
+        if alone.status in ("ok", "failed"):  # the probes: unknown, never a pass (an outside attack, 2026-12-04)
+            return reasons, [f"the original's probes could not be run ({before.error})"], scope, []
         return reasons, [], scope, ["all (the original does not compile)"]
     r1, u1 = _compare(cprobes, before, after, scope)
     r2, u2 = _lost_runs(before, after)
