@@ -15,7 +15,15 @@ pytest.importorskip("trl")
 from fmrepair.serving.embedded import is_converted, parts_available  # noqa: E402
 from fmrepair.train.build import save_jsonl  # noqa: E402
 from fmrepair.train.config import LoraTrainConfig  # noqa: E402
-from fmrepair.train.lora import CONFIG_FILE, LOSS_FILE, TrainError, latest_checkpoint, train_lora  # noqa: E402
+from fmrepair.train.lora import (  # noqa: E402
+    CONFIG_FILE,
+    LOSS_FILE,
+    TrainError,
+    build_trainer,
+    latest_checkpoint,
+    load_split,
+    train_lora,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -94,6 +102,28 @@ def test_lora_trains_resumes_and_reloads(tmp_path):
     with torch.no_grad():
         merged = chat._model(ids).logits
     assert not torch.allclose(plain, merged, atol=1e-6), "the adapter must change the model's outputs"
+
+
+def test_packed_examples_attend_to_themselves_only(tmp_path):
+    """--packing: the four examples share one block without padding, and each one's logits in the block are
+    its logits alone (restarted position ids give a block-diagonal mask; without it, later examples would
+    attend to earlier ones)."""
+    import torch
+
+    data = tiny_data(tmp_path / "data")
+    cfg = LoraTrainConfig(base="smollm2-135m", data=str(data), out=str(tmp_path / "a"), rank=4, packing=True,
+                          max_length=512, threads=1)
+    trainer = build_trainer(cfg, load_split(data, "train.jsonl"))
+    batch = next(iter(trainer.get_train_dataloader()))
+    ids, pos = batch["input_ids"].cpu(), batch["position_ids"].cpu()
+    starts = (pos[0] == 0).nonzero().flatten().tolist()
+    assert ids.shape[0] == 1 and len(starts) == 4, "four short examples fit one block"
+    model = trainer.model.eval()
+    with torch.no_grad():
+        packed = model(input_ids=ids, position_ids=pos, use_cache=False).logits[0]
+        for a, b in zip(starts, [*starts[1:], ids.shape[1]], strict=True):
+            alone = model(input_ids=ids[:, a:b], use_cache=False).logits[0]
+            assert torch.allclose(packed[a:b], alone, atol=1e-3)
 
 
 @pytest.mark.long

@@ -73,6 +73,11 @@ class LoraTrainConfig:
     seed: int = _f(0, "Training seed.")
     threads: int | None = _f(None, "CPU: torch threads (default: torch's choice).")
     gradient_checkpointing: bool = _f(False, "Trade compute for memory (useful on GPUs for big bases).")
+    packing: bool = _f(
+        False,
+        "Pack examples into blocks of --max-length tokens (best-fit decreasing, no padding); restarted position ids "
+        "keep each example attending to itself only. --batch-size then counts blocks.",
+    )
     qlora: bool = _f(
         False,
         "QLoRA: load the frozen base in 4-bit NF4 (bitsandbytes) and train the LoRA adapter on top; a 30B-class "

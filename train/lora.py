@@ -115,6 +115,39 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         raise TrainError(f"{data / 'train.jsonl'} is empty: no faithful repairs on the train side")
     eval_ds = load_split(data, "heldout.jsonl") if cfg.eval_heldout else None
 
+    out.mkdir(parents=True, exist_ok=True)
+    trainer = build_trainer(cfg, train_ds, eval_ds)
+    steps_hint = cfg.max_steps if cfg.max_steps > 0 else int(len(train_ds) * cfg.epochs / cfg.batch_size)
+    log = _callback(out, steps_hint)
+    trainer.add_callback(log)
+    started = time.monotonic()
+    result = trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
+    runtime = float(result.metrics.get("train_runtime") or 0)
+    trainer.save_model(str(out))  # adapter_config.json + adapter_model.safetensors (what vLLM loads)
+    resolved = {
+        "config": as_dict(cfg),
+        "base_dir": str(base_model_dir(cfg.base)),
+        "resumed_from": str(ckpt) if ckpt else None,
+        "device": "cpu" if trainer.args.use_cpu else "cuda",
+        "world_size": trainer.args.world_size,
+        "train_examples": len(train_ds),
+        "data_card": _card_summary(data),
+        "metrics": {
+            **result.metrics,
+            "global_step": result.global_step,
+            "wall_s": time.monotonic() - started,
+            "tokens": log.tokens,  # prompt and completion tokens trained on (padding excluded)
+            "tokens_per_second": round(log.tokens / runtime, 1) if runtime else None,
+        },
+        "versions": _versions(),
+    }
+    if trainer.is_world_process_zero():
+        (out / CONFIG_FILE).write_text(json.dumps(resolved, indent=2, default=str), encoding="utf-8")
+    return resolved
+
+
+def build_trainer(cfg: LoraTrainConfig, train_ds: Any, eval_ds: Any = None) -> Any:
+    """TRL's SFTTrainer over the base with a LoRA config, as ``cfg`` says (the model loaded, nothing trained)."""
     import torch
     from peft import LoraConfig
     from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -138,7 +171,7 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         r=cfg.rank, lora_alpha=cfg.alpha, lora_dropout=cfg.dropout, target_modules=targets, task_type="CAUSAL_LM"
     )
     args = SFTConfig(
-        output_dir=str(out / CKPT_DIR),
+        output_dir=str(Path(cfg.out) / CKPT_DIR),
         per_device_train_batch_size=cfg.batch_size,
         gradient_accumulation_steps=cfg.grad_accum,
         learning_rate=cfg.lr,
@@ -146,6 +179,7 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         num_train_epochs=cfg.epochs,
         max_steps=cfg.max_steps,
         max_length=cfg.max_length,
+        packing=cfg.packing,
         logging_steps=cfg.logging_steps,
         save_strategy="steps",
         save_steps=cfg.save_steps,
@@ -159,9 +193,7 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         disable_tqdm=True,
         dataloader_num_workers=0,
     )
-    out.mkdir(parents=True, exist_ok=True)
-    steps_hint = cfg.max_steps if cfg.max_steps > 0 else int(len(train_ds) * cfg.epochs / cfg.batch_size)
-    trainer = SFTTrainer(
+    return SFTTrainer(
         model=model,
         args=args,
         train_dataset=train_ds,
@@ -169,32 +201,6 @@ def train_lora(cfg: LoraTrainConfig) -> dict[str, Any]:
         processing_class=tokenizer,
         peft_config=peft_config,
     )
-    log = _callback(out, steps_hint)
-    trainer.add_callback(log)
-    started = time.monotonic()
-    result = trainer.train(resume_from_checkpoint=str(ckpt) if ckpt else None)
-    runtime = float(result.metrics.get("train_runtime") or 0)
-    trainer.save_model(str(out))  # adapter_config.json + adapter_model.safetensors (what vLLM loads)
-    resolved = {
-        "config": as_dict(cfg),
-        "base_dir": str(base_dir),
-        "resumed_from": str(ckpt) if ckpt else None,
-        "device": "cuda" if cuda else "cpu",
-        "world_size": trainer.args.world_size,
-        "train_examples": len(train_ds),
-        "data_card": _card_summary(data),
-        "metrics": {
-            **result.metrics,
-            "global_step": result.global_step,
-            "wall_s": time.monotonic() - started,
-            "tokens": log.tokens,  # prompt and completion tokens trained on (padding excluded)
-            "tokens_per_second": round(log.tokens / runtime, 1) if runtime else None,
-        },
-        "versions": _versions(),
-    }
-    if trainer.is_world_process_zero():
-        (out / CONFIG_FILE).write_text(json.dumps(resolved, indent=2, default=str), encoding="utf-8")
-    return resolved
 
 
 def _quantized(cfg: LoraTrainConfig, dtype: Any) -> dict[str, Any]:
