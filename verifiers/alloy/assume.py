@@ -35,7 +35,6 @@ from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_premise_"
 _JOIN = {"and", "&&"}
-_WEAKER = {"or", "implies", "iff", "else"}
 
 
 # -- pieces --------------------------------------------------------------------------------------------
@@ -46,7 +45,7 @@ class Piece(NamedTuple):
     removal: tuple[int, int]  # what to delete to take it out again (with its ``and``)
     where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
     rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
-    scope: str = ""  # the ``all``/``some``/``let`` headers it lies under, that bind its variables
+    scopes: tuple[str, ...] = ()  # readings of the headers it lies under that bind its names (``_scope``)
 
 
 def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
@@ -146,58 +145,85 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
                     removal = (removal[0], base + ct[m + 1].end)
                 elif k > 0 and ct[k - 1].text in _JOIN:
                     removal = (base + ct[k - 1].start, removal[1])
-            scope = _scope(body, ct, ct.index(run[0]), {t.text for t in run})
-            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where, scope=scope))
+            scopes = _scope(body, ct, ct.index(run[0]), {t.text for t in run})
+            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where, scopes=scopes))
     return out
 
 
-def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> str:
-    """The top-level ``all``/``some`` (``disj`` too) and ``let`` headers before token ``i`` that bind a name
-    the piece uses (or a kept header's bound uses), as text, outermost first; "" when there is none. Such
-    a quantifier's body is a conjunction with the piece among its conjuncts, so the headers with the piece
-    alone are implied by the fact (a conjunct inserted under a quantifier, an outside attack 2026-12-04)."""
-    heads: list[tuple[set[str], str]] = []
+_QUANT = {"all", "some", "let", "no", "lone", "one", "sum"}
+_PREFIX = {"always", "after", "eventually", "historically", "once", "before"}  # monotone: kept as written
+
+
+def _encloses(toks: Sequence[Token], k: int, i: int, depth: int) -> bool:
+    """No token between k and i (i included) lies outside ``depth``: the piece is still inside."""
+    return all(t.depth >= depth for t in toks[k + 1 : i + 1])
+
+
+def _header(toks: Sequence[Token], k: int, i: int) -> tuple[set[str], int] | None:
+    """(bound names, index of its ``|`` or ``{``) of a quantifier or ``let`` header at k, before i."""
+    t, e = toks[k], toks[k].depth
+    end = next((m for m in range(k + 1, i) if toks[m].depth == e and (
+        toks[m].text == "{" or toks[m].text == "|" and toks[m + 1].text != "|" and toks[m - 1].text != "|")), -1)
+    if end < 0:
+        return None
+    sep = "=" if t.text == "let" else ":"
+    bound = {toks[m].text for m in range(k + 1, end) if toks[m].depth == e and is_name(toks[m].text)
+             and toks[m - 1].text in (t.text, "disj", ",") and toks[m + 1].text in (sep, ",")}
+    return (bound, end) if bound else None
+
+
+def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[str, ...]:
+    """The headers the piece at token ``i`` lies under, as the text to write before it alone, best first
+    ("" when there is none): every enclosing ``all``/``some``/``let`` (or other quantifier) header that
+    binds a name the piece uses (or a kept header's bound uses), and the enclosing temporal prefixes
+    (``always all p | ...``), outermost first; the second reading leaves the prefixes out. The headers are
+    read from tokens (``|`` or a brace block, at any depth); whether the wrapped piece is implied by the
+    candidate is asked of the Analyzer before it counts (``assumed``), so a misread header only loses a
+    question, never makes a verdict (a conjunct inserted under a quantifier, outside attacks 2026-12-04/05)."""
+    heads: list[tuple[int, str, set[str] | None]] = []  # (position, text, bound names; None: a prefix)
     k = 0
     while k < i:
         t = toks[k]
-        bar = -1
-        if t.depth == 0 and t.text in ("all", "some", "let"):
-            j = k + 1 + (k + 1 < i and toks[k + 1].text == "disj")
-            bound = set()
-            while j + 1 < i and is_name(toks[j].text) and toks[j + 1].text in (":", ",", "="):
-                bound.add(toks[j].text)
-                j += 2
-                if toks[j - 1].text != ",":
-                    break
-            if bound and toks[j - 1].text in (":", "=") and (t.text == "let") == (toks[j - 1].text == "="):
-                bar = next((m for m in range(j, i) if toks[m].depth == 0 and toks[m].text == "|"
-                            and toks[m + 1].text != "|" and toks[m - 1].text != "|"), -1)
-        if bar < 0:
-            k += 1
-            continue
-        heads.append((bound, body[t.start : toks[bar].end]))
-        k = bar + 1
-    before = toks[: i + 1]  # a weaker connective before it (``A or B and P``, ``A => P``): not implied alone
-    if any(t.depth == 0 and (t.text in _WEAKER or t.text in "|=" and u.text in "|>")
-           for t, u in zip(before, before[1:], strict=False)):
-        return ""
-    kept: list[str] = []
-    for bound, text in reversed(heads):
-        if bound & names:
-            kept.insert(0, text)
+        got = _header(toks, k, i) if t.text in _QUANT else None
+        if got is not None:
+            bound, end = got
+            inside = t.depth + (toks[end].text == "{")
+            if _encloses(toks, end, i, inside):
+                text = body[t.start : toks[end].start] + "|"
+                heads.append((k, text if t.text in ("all", "some", "let") else "", bound))
+                k = end + 1
+                continue
+        if t.text in _PREFIX and _encloses(toks, k, i, t.depth):
+            heads.append((k, t.text, None))
+        k += 1
+    kept: list[tuple[str, bool]] = []  # (text, a prefix)
+    for _, text, bound in reversed(heads):
+        if bound is None:
+            if kept:
+                kept.insert(0, (text, True))
+        elif bound & names:
+            if not text:  # under no / lone / one / sum: the piece alone is not implied
+                return ()
+            kept.insert(0, (text, False))
             names = names | {u.text for u in tokens(text)}
-    return " ".join(kept)
+    if not any(not prefix for _, prefix in kept):
+        return ()
+    full = " ".join(text for text, _ in kept)
+    bare = " ".join(text for text, prefix in kept if not prefix)
+    return tuple(dict.fromkeys([full, bare]))
 
 
 def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
-    """Is tokens[i..j] a formula of the body's top level (a conjunct), not a piece of an expression? It
-    starts the body, a line or follows ``and``, and ends the body, a line or precedes ``and``."""
-    if toks[i].depth != 0:
-        return False
-    before = i == 0 or toks[i - 1].text in _JOIN or "\n" in body[toks[i - 1].end : toks[i].start] or \
-        "\r" in body[toks[i - 1].end : toks[i].start]
-    after = j == len(toks) - 1 or toks[j + 1].text in _JOIN or "\n" in body[toks[j].end : toks[j + 1].start] or \
-        "\r" in body[toks[j].end : toks[j + 1].start]
+    """Is tokens[i..j] a whole formula (a conjunct), not a piece of an expression? It starts the body, a
+    line, a block or a quantifier's body (after ``|``) or follows ``and``, and ends the body, a line or a
+    block or precedes ``and``. Under an operator or a quantifier, ``assumed`` asks whether it is implied."""
+    def gap(a: int, b: int) -> bool:
+        return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start]
+
+    p = toks[i - 1] if i > 0 else None
+    before = p is None or p.text in _JOIN or p.text in ("{", "(") or gap(i - 1, i) or (
+        p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|")
+    after = j == len(toks) - 1 or toks[j + 1].text in _JOIN or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
     return before and after
 
 
@@ -278,6 +304,30 @@ def _declared(
     return out
 
 
+def _implied(
+    verifier: Verifier, candidate: str, declared: str, cpar: Sequence[Paragraph], piece: Piece, formula: str,
+    checks: Sequence[Paragraph], timeout_s: float,
+) -> bool:
+    """Does the paragraph the piece lies in (a fact; a pred or macro a fact calls, without parameters) imply
+    ``formula`` (the piece under its headers), with the declarations only, at every check's scope?"""
+    a, b = piece.span
+    if piece.where == "fact":
+        host = next((sp for p in cpar if p.kind == "fact" if (sp := fact_span(p)) and sp[0] <= a and b <= sp[1]), None)
+        if host is None:
+            return False
+        premise, goal = declared[: host[0]] + candidate[host[0] : host[1]] + declared[host[1] :], formula
+    else:
+        name = next((p.name for p in cpar if p.kind in ("pred", "let") and p.body_start is not None
+                     and p.body_end is not None and p.body_start <= a and b <= p.body_end), None)
+        if not name:
+            return False
+        premise, goal = declared, f"{name} implies {formula}"
+    asks = [f"{LABEL}w{k}: check {{ {goal} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
+    v = verifier.check(premise + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    mine = [c for c in v.commands if c.label.startswith(LABEL + "w")]
+    return v.status in ("ok", "failed") and bool(mine) and all(c.outcome == "no_counterexample" for c in mine)
+
+
 def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons (one per piece that assumes a checked property); [] when none does."""
     cpar = split_paragraphs(candidate)
@@ -302,11 +352,18 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if _fails(verifier, candidate[: span[0]] + old_body + candidate[span[1] :], timeout_s):
             needed.append(Piece(span, span, "fact", key))
     out = []
+    declared = commands_removed(_blank(candidate, constraint_spans))
     for piece in needed:
         span = piece.span
         a, b = span
-        declared = commands_removed(_blank(candidate, constraint_spans))
-        for formula in [candidate[a:b]] + ([f"({piece.scope} {candidate[a:b]})"] if piece.scope else []):
+        # under its headers when it lies under some (then only so: its bare text would read the bound names
+        # as something else), each reading asked only once the Analyzer says the candidate implies it
+        forms = [f"({sc} {candidate[a:b]})" for sc in piece.scopes] or [candidate[a:b]]
+        v = None
+        for formula in forms:
+            if piece.scopes and piece.where != "sig" and not _implied(
+                    verifier, candidate, declared, cpar, piece, formula, checks, timeout_s):
+                continue
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
                 alone = declared + f"\nfact {{ {formula} }}\n"
             else:
@@ -314,8 +371,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
                                CheckOptions(timeout_s=timeout_s))
             if v.status in ("ok", "failed"):
-                break  # else it did not compile alone: again under its quantifiers
-        if v.status not in ("ok", "failed"):
+                break
+        if v is None or v.status not in ("ok", "failed"):
             continue
         held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
         if held:

@@ -187,6 +187,14 @@ def run_probes(
             if line is not None and line >= first_line and line - first_line < len(live):
                 res.skipped.append(live.pop(line - first_line).key)
                 continue
+            # an error reported elsewhere (a higher-order probe is reported at the pred's own line, an outside
+            # attack 2026-12-05): each probe alone tells which ones do not compile
+            bad = [pr for pr in live if verifier.check(_text(source, [pr], scope)[0], CheckOptions(
+                timeout_s=timeout_s)).status in ("syntax_error", "type_error", "error")] if len(live) > 1 else []
+            if bad and len(bad) < len(live):
+                res.skipped += [pr.key for pr in bad]
+                live = [pr for pr in live if pr not in bad]
+                continue
             res.error = f"{v.status}: {v.errors[0].message if v.errors else v.status}"
             return res
         for c in v.commands:

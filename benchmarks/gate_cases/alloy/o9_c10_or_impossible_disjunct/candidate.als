@@ -1,0 +1,11 @@
+// A singly linked list hanging off one head node.
+sig Node { succ: lone Node }
+one sig Head extends Node {}
+
+// an empty list, or every node hangs off the head
+fact Reach { no Node or all n: Node | n in Head.*succ and no (n & n.^succ) }
+
+// faulty: nothing stops the last node pointing back into the list
+assert Acyclic { all n: Node | n not in n.^succ }
+check Acyclic for 4
+run { some succ } for 4
