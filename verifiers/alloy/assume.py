@@ -15,7 +15,7 @@ The same property written into a constraint as text is ``restate.py``; premises 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
@@ -353,17 +353,24 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             needed.append(Piece(span, span, "fact", key))
     out = []
     declared = commands_removed(_blank(candidate, constraint_spans))
+
+    def readings(piece: Piece) -> Iterator[str]:
+        """The piece as it is asked alone: under its headers when it lies under some (then only so: its bare
+        text would read the bound names as something else), a reading only once the Analyzer says that the
+        candidate implies it."""
+        text = candidate[piece.span[0] : piece.span[1]]
+        if not piece.scopes:
+            yield text
+        for sc in piece.scopes:
+            formula = f"({sc} {text})"
+            if piece.where == "sig" or _implied(verifier, candidate, declared, cpar, piece, formula, checks, timeout_s):
+                yield formula
+
     for piece in needed:
         span = piece.span
         a, b = span
-        # under its headers when it lies under some (then only so: its bare text would read the bound names
-        # as something else), each reading asked only once the Analyzer says the candidate implies it
-        forms = [f"({sc} {candidate[a:b]})" for sc in piece.scopes] or [candidate[a:b]]
         v = None
-        for formula in forms:
-            if piece.scopes and piece.where != "sig" and not _implied(
-                    verifier, candidate, declared, cpar, piece, formula, checks, timeout_s):
-                continue
+        for formula in readings(piece):
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
                 alone = declared + f"\nfact {{ {formula} }}\n"
             else:
@@ -389,12 +396,11 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
     together = [q for q in found if q.where != "pred"]  # the property split over pieces (or made redundant)
     if not out and len(together) > 1 and fails_without([q.removal for q in together]):
-        alone = commands_removed(_blank(candidate, constraint_spans))
+        alone = declared
         for q in sorted(together, key=lambda q: q.span[0], reverse=True):
-            alone = alone[: q.span[0]] + candidate[q.span[0] : q.span[1]] + alone[q.span[1] :]
-        probes = [f"{LABEL}a{i}: check {{ {asserts[c.target].body if c.target in asserts else c.block} }} "
-                  f"for {c.scope or '3'}" for i, c in enumerate(checks)]
-        v = verifier.check(alone + "\n" + "\n".join(probes) + "\n", CheckOptions(timeout_s=timeout_s))
+            formula = next(readings(q), candidate[q.span[0] : q.span[1]])
+            alone = alone[: q.span[0]] + formula + alone[q.span[1] :]
+        v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n", CheckOptions(timeout_s=timeout_s))
         held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
         if v.status in ("ok", "failed") and held:
             k = int(held[0].label[len(LABEL) + 1 :])
