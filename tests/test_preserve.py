@@ -121,6 +121,7 @@ def test_pieces_are_pure_insertions_only() -> None:
         ("always all p: P | p in W", "always all p: P | p in W and p in C", ("always all p: P |", "all p: P |")),
         # under an or / implication the reading is not implied: the Analyzer is asked before it counts
         ("all n: Node | n in H.*s or n = H", "all n: Node | n in H.*s or n = H and no n.s", ("all n: Node |",)),
+        ("all n: Node | n in H.*s", "all x: Node | x in H.*s and no x.s", ("all x: Node |",)),  # renamed too
         ("no n: Node | n in H.*s", "no n: Node | n in H.*s and n in N", ()),  # under no: never implied alone
         ("some N", "some N and no N.s", ()),  # at the top: asked as it is
     ],

@@ -124,7 +124,7 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     that is a whole top-level formula (its joining ``and`` is left out of the formula, kept in the
     removal)."""
     ot, ct = tokens(obody), tokens(body)
-    ops = difflib.SequenceMatcher(a=[t.text for t in ot], b=[t.text for t in ct], autojunk=False).get_opcodes()
+    ops = difflib.SequenceMatcher(a=_alpha(ot), b=_alpha(ct), autojunk=False).get_opcodes()
     if any(tag in ("replace", "delete") for tag, *_ in ops):
         return []
     out = []
@@ -163,7 +163,8 @@ def _header(toks: Sequence[Token], k: int, i: int) -> tuple[set[str], int] | Non
     """(bound names, index of its ``|`` or ``{``) of a quantifier or ``let`` header at k, before i."""
     t, e = toks[k], toks[k].depth
     end = next((m for m in range(k + 1, i) if toks[m].depth == e and (
-        toks[m].text == "{" or toks[m].text == "|" and toks[m + 1].text != "|" and toks[m - 1].text != "|")), -1)
+        toks[m].text == "{" or toks[m].text == "|" and m + 1 < len(toks) and toks[m + 1].text != "|"
+        and toks[m - 1].text != "|")), -1)
     if end < 0:
         return None
     sep = "=" if t.text == "let" else ":"
@@ -211,6 +212,19 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
     full = " ".join(text for text, _ in kept)
     bare = " ".join(text for text, prefix in kept if not prefix)
     return tuple(dict.fromkeys([full, bare]))
+
+
+def _alpha(toks: Sequence[Token]) -> list[str]:
+    """The tokens' texts with each name a quantifier or ``let`` binds written as its place among the
+    bindings: a bound variable renamed is no change (renaming it while adding a conjunct hid the conjunct,
+    an outside attack 2026-12-05)."""
+    order: dict[str, str] = {}
+    for k, t in enumerate(toks):
+        got = _header(toks, k, len(toks)) if t.text in _QUANT else None
+        for m in range(k + 1, got[1]) if got else ():
+            if toks[m].text in got[0] and toks[m].text not in order:
+                order[toks[m].text] = f"\x00{len(order)}"
+    return [order.get(t.text, t.text) for t in toks]
 
 
 def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
