@@ -124,6 +124,10 @@ def test_pieces_are_pure_insertions_only() -> None:
         ("all n: Node | n in H.*s", "all x: Node | x in H.*s and no x.s", ("all x: Node |",)),  # renamed too
         ("no n: Node | n in H.*s", "no n: Node | n in H.*s and n in N", ()),  # under no: never implied alone
         ("some N", "some N and no N.s", ()),  # at the top: asked as it is
+        ("all n: N | always { n in H }", "all n: N | always { n in H\n n in W }", ("all n: N | always", "all n: N |")),
+        ("always { some N }", "always { some N and no N.s }", ("always", "")),  # a prefix only
+        ("all n: N | (n in H)", "all n: N | (n in H and no (n & n.^s))", ("all n: N |",)),  # before a ')'
+        ("all n: N | n in H", "all Head: N | Head in H and no Head.s", ("all Head: N |",)),
     ],
 )
 def test_a_piece_under_a_quantifier_is_asked_under_it(before: str, after: str, scopes: tuple[str, ...]) -> None:

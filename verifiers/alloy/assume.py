@@ -124,8 +124,10 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     that is a whole top-level formula (its joining ``and`` is left out of the formula, kept in the
     removal)."""
     ot, ct = tokens(obody), tokens(body)
-    ops = difflib.SequenceMatcher(a=_alpha(ot), b=_alpha(ct), autojunk=False).get_opcodes()
-    if any(tag in ("replace", "delete") for tag, *_ in ops):
+    ops = _insertions([t.text for t in ot], [t.text for t in ct])
+    if ops is None:  # a bound variable renamed as well (or something else changed)
+        ops = _insertions(_alpha(ot), _alpha(ct))
+    if ops is None:
         return []
     out = []
     for tag, _, _, j1, j2 in ops:
@@ -177,12 +179,13 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
     """The headers the piece at token ``i`` lies under, as the text to write before it alone, best first
     ("" when there is none): every enclosing ``all``/``some``/``let`` (or other quantifier) header that
     binds a name the piece uses (or a kept header's bound uses), and the enclosing temporal prefixes
-    (``always all p | ...``), outermost first; the second reading leaves the prefixes out. The headers are
-    read from tokens (``|`` or a brace block, at any depth); whether the wrapped piece is implied by the
-    candidate is asked of the Analyzer before it counts (``assumed``), so a misread header only loses a
-    question, never makes a verdict (a conjunct inserted under a quantifier, outside attacks 2026-12-04/05)."""
+    (``always all p | ...``, ``all p | always {...}``), outermost first; then the same without the prefixes,
+    then both with the guard between the innermost head and the piece (``n != Head implies (... and P)``).
+    The headers are read from tokens (``|`` or a brace block, at any depth); a reading counts only at the
+    scopes where the Analyzer says the candidate implies it (``assumed``), so a misread header cannot make
+    a verdict; a reading that is never implied leaves the piece unasked (outside attacks 2026-12-04/05)."""
     heads: list[tuple[int, str, set[str] | None]] = []  # (position, text, bound names; None: a prefix)
-    k = 0
+    k = inner = 0
     while k < i:
         t = toks[k]
         got = _header(toks, k, i) if t.text in _QUANT else None
@@ -192,26 +195,50 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
             if _encloses(toks, end, i, inside):
                 text = body[t.start : toks[end].start] + "|"
                 heads.append((k, text if t.text in ("all", "some", "let") else "", bound))
-                k = end + 1
+                k = inner = end + 1
                 continue
         if t.text in _PREFIX and _encloses(toks, k, i, t.depth):
             heads.append((k, t.text, None))
+            inner = k + 1
         k += 1
+    # a guard between the innermost head and the piece (``n != Head implies (... and P)``): read with it too
+    arrows = [m for m in range(inner, i) if toks[m].depth == toks[inner].depth and _encloses(toks, m, i, toks[m].depth)
+              and (toks[m].text == "implies" or toks[m].text == ">" and toks[m - 1].text == "=")]
+    guard = body[toks[inner].start : toks[arrows[-1]].end] if arrows and inner < i else ""
     kept: list[tuple[str, bool]] = []  # (text, a prefix)
     for _, text, bound in reversed(heads):
         if bound is None:
-            if kept:
-                kept.insert(0, (text, True))
+            kept.insert(0, (text, True))  # ``always {...}``, ``all p | always ...``: the piece holds at all times
         elif bound & names:
             if not text:  # under no / lone / one / sum: the piece alone is not implied
                 return ()
             kept.insert(0, (text, False))
             names = names | {u.text for u in tokens(text)}
-    if not any(not prefix for _, prefix in kept):
+    if not kept and not guard:
         return ()
     full = " ".join(text for text, _ in kept)
     bare = " ".join(text for text, prefix in kept if not prefix)
-    return tuple(dict.fromkeys([full, bare]))
+    readings = [full, bare] + ([f"{full} {guard}", f"{bare} {guard}"] if guard else [])
+    return tuple(dict.fromkeys(r.strip() for r in readings))
+
+
+def _insertions(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
+    """difflib's opcodes from ``a`` to ``b`` when ``b`` only inserts, each insertion slid right over an equal
+    run that repeats it (``P )`` inserted before a ``)`` comes out as ``P`` and ``)`` around the old ``)``,
+    two unbalanced runs: an outside attack, 2026-12-05); None when anything is replaced or deleted."""
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    if any(tag in ("replace", "delete") for tag, *_ in ops):
+        return None
+    out: list[tuple[str, int, int, int, int]] = []
+    for op in ops:
+        if len(out) >= 2 and op[0] == "insert" and out[-1][0] == "equal" and out[-2][0] == "insert":
+            (_, i1, _, j1, j2), (_, e1, e2, _, _), (*_, k2) = out[-2], out[-1], op
+            n = e2 - e1
+            if b[k2 - n : k2] == b[j2 : j2 + n]:  # the equal run repeats at the end: one insertion before it
+                out[-2:] = [("insert", i1, i1, j1, k2 - n), ("equal", e1, e2, k2 - n, k2)]
+                continue
+        out.append(op)
+    return out
 
 
 def _alpha(toks: Sequence[Token]) -> list[str]:
@@ -318,28 +345,16 @@ def _declared(
     return out
 
 
-def _implied(
-    verifier: Verifier, candidate: str, declared: str, cpar: Sequence[Paragraph], piece: Piece, formula: str,
-    checks: Sequence[Paragraph], timeout_s: float,
-) -> bool:
-    """Does the paragraph the piece lies in (a fact; a pred or macro a fact calls, without parameters) imply
-    ``formula`` (the piece under its headers), with the declarations only, at every check's scope?"""
-    a, b = piece.span
-    if piece.where == "fact":
-        host = next((sp for p in cpar if p.kind == "fact" if (sp := fact_span(p)) and sp[0] <= a and b <= sp[1]), None)
-        if host is None:
-            return False
-        premise, goal = declared[: host[0]] + candidate[host[0] : host[1]] + declared[host[1] :], formula
-    else:
-        name = next((p.name for p in cpar if p.kind in ("pred", "let") and p.body_start is not None
-                     and p.body_end is not None and p.body_start <= a and b <= p.body_end), None)
-        if not name:
-            return False
-        premise, goal = declared, f"{name} implies {formula}"
-    asks = [f"{LABEL}w{k}: check {{ {goal} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
+def _implied(verifier: Verifier, premise: str, formula: str, checks: Sequence[Paragraph], timeout_s: float) -> set[int]:
+    """The checks at whose scope the candidate (``premise``: its commands removed) implies ``formula``. The
+    piece is one whose removal makes a check fail, so a reading the candidate implies and that alone entails
+    the assertion is one the candidate without the piece does not imply: the piece brings it."""
+    asks = [f"{LABEL}w{k}: check {{ {formula} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
     v = verifier.check(premise + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-    mine = [c for c in v.commands if c.label.startswith(LABEL + "w")]
-    return v.status in ("ok", "failed") and bool(mine) and all(c.outcome == "no_counterexample" for c in mine)
+    if v.status not in ("ok", "failed"):
+        return set()
+    return {int(c.label[len(LABEL) + 1 :]) for c in v.commands
+            if c.label.startswith(LABEL + "w") and c.outcome == "no_counterexample"}
 
 
 def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
@@ -368,23 +383,28 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     out = []
     declared = commands_removed(_blank(candidate, constraint_spans))
 
-    def readings(piece: Piece) -> Iterator[str]:
-        """The piece as it is asked alone: under its headers when it lies under some (then only so: its bare
-        text would read the bound names as something else), a reading only once the Analyzer says that the
-        candidate implies it."""
+    premise = commands_removed(candidate)
+
+    def readings(piece: Piece) -> Iterator[tuple[str, set[int]]]:
+        """The piece as it is asked alone, with the checks it may be asked against: under its headers when
+        it lies under some (then only so: its bare text would read the bound names as something else), a
+        reading only at the scopes where the Analyzer says the candidate implies it. A piece of a sig's
+        appended fact is asked as written (its reading would need ``this``)."""
         text = candidate[piece.span[0] : piece.span[1]]
-        if not piece.scopes:
-            yield text
-        for sc in piece.scopes:
-            formula = f"({sc} {text})"
-            if piece.where == "sig" or _implied(verifier, candidate, declared, cpar, piece, formula, checks, timeout_s):
-                yield formula
+        if piece.where == "sig" or piece.rewritten:
+            yield text, set(range(len(checks)))
+            return
+        for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
+            formula = f"({sc} ({text}))" if sc else text
+            if ok := _implied(verifier, premise, formula, checks, timeout_s):
+                yield formula, ok
 
     for piece in needed:
         span = piece.span
         a, b = span
-        v = None
-        for formula in readings(piece):
+        v, ok = None, set()
+        for reading in readings(piece):
+            formula, ok = reading
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
                 alone = declared + f"\nfact {{ {formula} }}\n"
             else:
@@ -395,7 +415,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                 break
         if v is None or v.status not in ("ok", "failed"):
             continue
-        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
+        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
+                and int(c.label[len(LABEL) + 1 :]) in ok]
         if held:
             text = " ".join(formula.split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
@@ -412,7 +433,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     if not out and len(together) > 1 and fails_without([q.removal for q in together]):
         alone = declared
         for q in sorted(together, key=lambda q: q.span[0], reverse=True):
-            formula = next(readings(q), candidate[q.span[0] : q.span[1]])
+            formula = next(readings(q), (candidate[q.span[0] : q.span[1]], set()))[0]
             alone = alone[: q.span[0]] + formula + alone[q.span[1] :]
         v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n", CheckOptions(timeout_s=timeout_s))
         held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]

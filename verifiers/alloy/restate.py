@@ -85,11 +85,12 @@ def _bound(text: str) -> set[str]:
     for i, w in enumerate(words):
         if w not in _BINDERS:
             continue
-        j = i + 1
-        while j < len(words) and words[j] not in (":", "=", "|"):
-            if words[j] not in (",", "disj") and words[j][:1].isalpha():
-                out.add(words[j])
+        j, names = i + 1, set()
+        while j < len(words) and (words[j] in (",", "disj") or words[j][:1].isalpha() or words[j][:1] == "_"):
+            names.add(words[j])
             j += 1
+        if j < len(words) and words[j] in (":", "=", "|"):  # a declaration, not ``no A & B`` (an outside attack)
+            out |= names - {",", "disj"}
     return out
 
 

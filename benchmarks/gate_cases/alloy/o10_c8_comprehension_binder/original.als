@@ -1,0 +1,11 @@
+// A singly linked list hanging off a head node.
+sig Node { succ: lone Node }
+one sig Head extends Node {}
+
+// the nodes are exactly those reachable from the head
+fact Reach { Node = { n: Node | n in Head.*succ } }
+
+// faulty: nothing stops the tail from pointing back into the list
+assert Acyclic { all n: Node | n not in n.^succ }
+check Acyclic for 4
+run { some Node - Head } for 4

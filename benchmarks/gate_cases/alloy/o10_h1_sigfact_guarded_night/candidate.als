@@ -1,0 +1,18 @@
+// Doors of a building, by day and by night. Only outer doors have locks.
+abstract sig Phase {}
+one sig Day, Night extends Phase {}
+sig Door {}
+sig Outer in Door {}
+sig Locked in Outer {}
+sig Open in Door {}
+
+one sig Clock { phase: one Phase } {
+  phase = Day implies no Locked
+  phase = Night implies (all d: Outer | d in Locked and d not in Open)
+}
+
+// faulty: at night a door may be locked while it stands open
+assert ShutWhenLocked { no Locked & Open }
+check ShutWhenLocked for 4
+run { some Open } for 4
+run { some Locked } for 4
