@@ -1,0 +1,6 @@
+sig Node { next: lone Node }
+fact NoSelf { no n: Node |
+  n in n.^next or
+  n = n.next }
+assert Acyclic { all n: Node | n not in n.^next }
+check Acyclic for 4
