@@ -198,8 +198,8 @@ def run_probes(
             res.error = f"{v.status}: {v.errors[0].message if v.errors else v.status}"
             return res
         for c in v.commands:
-            if c.label.startswith(LABEL):
-                pr = live[int(c.label[len(LABEL) :])]
+            if c.label.startswith(LABEL) and c.label[len(LABEL) :].isdigit():  # (a user's own run may
+                pr = live[int(c.label[len(LABEL) :])]  # carry the prefix: an outside attack, 2026-12-05)
                 res.outcomes[pr.key] = c.outcome
                 if c.witness:
                     res.witnesses[pr.key] = c.witness
