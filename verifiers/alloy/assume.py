@@ -184,7 +184,7 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
     The headers are read from tokens (``|`` or a brace block, at any depth); a reading counts only at the
     scopes where the Analyzer says the candidate implies it (``assumed``), so a misread header cannot make
     a verdict; a reading that is never implied leaves the piece unasked (outside attacks 2026-12-04/05)."""
-    heads: list[tuple[int, str, set[str] | None]] = []  # (position, text, bound names; None: a prefix)
+    heads: list[tuple[str, set[str] | None]] = []  # (text, bound names; None: a prefix), outermost first
     k = inner = 0
     while k < i:
         t = toks[k]
@@ -194,11 +194,11 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
             inside = t.depth + (toks[end].text == "{")
             if _encloses(toks, end, i, inside):
                 text = body[t.start : toks[end].start] + "|"
-                heads.append((k, text if t.text in ("all", "some", "let") else "", bound))
+                heads.append((text if t.text in ("all", "some", "let") else "", bound))
                 k = inner = end + 1
                 continue
         if t.text in _PREFIX and _encloses(toks, k, i, t.depth):
-            heads.append((k, t.text, None))
+            heads.append((t.text, None))
             inner = k + 1
         k += 1
     # a guard between the innermost head and the piece (``n != Head implies (... and P)``): read with it too
@@ -206,7 +206,7 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
               and (toks[m].text == "implies" or toks[m].text == ">" and toks[m - 1].text == "=")]
     guard = body[toks[inner].start : toks[arrows[-1]].end] if arrows and inner < i else ""
     kept: list[tuple[str, bool]] = []  # (text, a prefix)
-    for _, text, bound in reversed(heads):
+    for text, bound in reversed(heads):
         if bound is None:
             kept.insert(0, (text, True))  # ``always {...}``, ``all p | always ...``: the piece holds at all times
         elif bound & names:
