@@ -61,6 +61,15 @@ def test_commands_fields() -> None:
     assert cmds[2].block == "some A" and cmds[2].expect == 1 and cmds[2].label is None
 
 
+def test_a_qualified_command_target_names_the_assertion() -> None:
+    """`check this/A for 4` checks assertion A; it was read as target `this`, scope `/ A for 4` (an outside
+    report, 2026-12-05)."""
+    (cmd,) = [p for p in split_paragraphs("assert A { no none }\ncheck this/A for 4 expect 0\n") if p.kind == "command"]
+    assert (cmd.target, cmd.scope, cmd.expect) == ("A", "4", 0)
+    (cmd,) = [p for p in split_paragraphs("check m/A for 2\n") if p.kind == "command"]
+    assert (cmd.target, cmd.scope) == ("m/A", "2")
+
+
 def test_replace_body_and_line_patch() -> None:
     out = replace_paragraph_body(SPEC, "pred p", "  x in A")
     assert "pred p[x: A] {\n  x in A\n}" in out

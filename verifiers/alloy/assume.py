@@ -34,7 +34,6 @@ from fmrepair.verifiers.alloy.text import (
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_premise_"
-_JOIN = {"and", "&&"}
 
 
 # -- pieces --------------------------------------------------------------------------------------------
@@ -46,6 +45,7 @@ class Piece(NamedTuple):
     where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
     rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
     scopes: tuple[str, ...] = ()  # readings of the headers it lies under that bind its names (``_scope``)
+    negated: bool = False  # a disjunct (``A or P``): read as ``not P`` under its headers
 
 
 def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
@@ -119,10 +119,34 @@ def source_of(text: str, span: tuple[int, int] | None) -> str:
     return text[span[0] : span[1]] if span else ""
 
 
+def _join(toks: Sequence[Token], k: int) -> tuple[str, int]:
+    """("and" or "or", its token count) of a connective starting at k (``and``, ``&&``, ``or``, ``||``: the
+    lexer gives ``&&`` as two tokens, so ``P && Q`` was no piece, found 2026-12-05); ("", 0) otherwise."""
+    if not 0 <= k < len(toks):
+        return "", 0
+    t = toks[k].text
+    if t in ("and", "or"):
+        return t, 1
+    if t in ("&", "|") and k + 1 < len(toks) and toks[k + 1].text == t and toks[k + 1].start == toks[k].end:
+        return ("and" if t == "&" else "or"), 2
+    return "", 0
+
+
+def _join_end(toks: Sequence[Token], k: int) -> tuple[str, int]:
+    """The connective that ends at k, as ``_join``."""
+    if 0 <= k < len(toks) and toks[k].text in ("and", "or"):
+        return toks[k].text, 1
+    kind, n = _join(toks, k - 1)
+    return (kind, n) if n == 2 else ("", 0)
+
+
 def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     """The token runs inserted into ``obody`` to give ``body``, when that is all that changed: each run
-    that is a whole top-level formula (its joining ``and`` is left out of the formula, kept in the
-    removal)."""
+    that is a whole formula joined by ``and`` (or ``or``: a disjunct, read negated, since a needed one
+    lies under a negation: ``no n | A or P``, an outside attack 2026-12-05), its joining connective left
+    out of the formula and kept in the removal; a run of several formulas (lines of a block, conjuncts)
+    is one piece per formula (two lines inserted together were one piece whose reading did not compile:
+    an outside attack, 2026-12-05)."""
     ot, ct = tokens(obody), tokens(body)
     ops = _insertions([t.text for t in ot], [t.text for t in ct])
     if ops is None:  # a bound variable renamed as well (or something else changed)
@@ -133,23 +157,103 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     for tag, _, _, j1, j2 in ops:
         if tag != "insert":
             continue
-        whole: list[Token] = ct[j1:j2]
-        run = list(whole)
-        while run and run[0].text in _JOIN:
-            run = run[1:]
-        while run and run[-1].text in _JOIN:
-            run = run[:-1]
-        if run and _balanced(run) and _whole_formula(body, ct, ct.index(run[0]), ct.index(run[-1])):
-            removal = (base + whole[0].start, base + whole[-1].end)
-            if whole == run:  # no joining token inserted with it: take the one after (or before) too
-                k, m = ct.index(run[0]), ct.index(run[-1])
-                if m + 1 < len(ct) and ct[m + 1].text in _JOIN:
-                    removal = (removal[0], base + ct[m + 1].end)
-                elif k > 0 and ct[k - 1].text in _JOIN:
-                    removal = (base + ct[k - 1].start, removal[1])
-            scopes = _scope(body, ct, ct.index(run[0]), {t.text for t in run})
-            out.append(Piece((base + run[0].start, base + run[-1].end), removal, where, scopes=scopes))
+        found = next((got for s in _slides([t.text for t in ct], j1, j2) if (got := _run(body, ct, *s))), None)
+        if found is None:
+            continue
+        a, b, kind = found
+        kind = kind or _join_end(ct, a - 1)[0] or _join(ct, b + 1)[0] or "and"
+        negated = kind == "or"
+        if negated and where == "sig":
+            continue  # a disjunct of an appended fact: its negated reading would need ``this`` (a known gap)
+        for i, j in _split(body, ct, a, b, kind):
+            if (before := _join_end(ct, i - 1))[1]:
+                removal = (ct[i - before[1]].start, ct[j].end)
+            elif (after := _join(ct, j + 1))[1]:
+                removal = (ct[i].start, ct[j + after[1]].end)
+            else:
+                removal = (ct[i].start, ct[j].end)
+            scopes = _scope(body, ct, i, {t.text for t in ct[i : j + 1]}, negated)
+            out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
+                             scopes=scopes, negated=negated))
     return out
+
+
+def _slides(texts: Sequence[str], j1: int, j2: int) -> Iterator[tuple[int, int]]:
+    """The places an insertion of texts[j1:j2] may equally be said to be at, as written first: an insertion
+    next to a copy of its own last (or first) token may slide over it (``n = x`` to ``n in y or n = x``
+    comes out of difflib as ``in y or n`` inserted after ``n``: an outside attack, 2026-12-05)."""
+    yield j1, j2
+    a, b = j1, j2
+    while a > 0 and texts[a - 1] == texts[b - 1]:
+        a, b = a - 1, b - 1
+        yield a, b
+    a, b = j1, j2
+    while b < len(texts) and texts[a] == texts[b]:
+        a, b = a + 1, b + 1
+        yield a, b
+
+
+def _run(body: str, ct: Sequence[Token], j1: int, j2: int) -> tuple[int, int, str] | None:
+    """(first, last, connective) of the formula inserted as ct[j1:j2], its joining connectives left out;
+    None when it is not a whole formula."""
+    a, b, kind = j1, j2 - 1, ""
+    while a <= b and (got := _join(ct, a))[1] and a + got[1] - 1 <= b:
+        kind, a = kind or got[0], a + got[1]
+    while a <= b and (got := _join_end(ct, b))[1] and b - got[1] + 1 >= a:
+        kind, b = kind or got[0], b - got[1]
+    if a > b or not _balanced(ct[a : b + 1]) or not _whole_formula(body, ct, a, b):
+        return None
+    return a, b, kind
+
+
+_LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
+_INFIX = {"and", "or", "implies", "iff", "else", "in", "for", "but"}
+
+
+def _split(body: str, toks: Sequence[Token], a: int, b: int, kind: str) -> list[tuple[int, int]]:
+    """The formulas of the run toks[a..b]: cut at its own level at each ``kind`` connective (when nothing
+    binds more loosely there: ``A implies B and C`` stays whole) and, for conjuncts, at each line break
+    between a formula's end and another's start (juxtaposed lines of a block). A wrong cut only yields a
+    reading that does not compile or is not implied, which is not asked (``assumed``)."""
+    level = toks[a].depth
+    at = [m for m in range(a, b + 1) if toks[m].depth == level]
+    def looser(m: int) -> bool:
+        if toks[m].text == "|":  # a quantifier's bar, or half of ``||``
+            return not (kind == "or" and (_join(toks, m)[0] == "or" or _join(toks, m - 1)[0] == "or"))
+        return toks[m].text in _LOWER and toks[m].text != kind
+
+    loose = any(looser(m) for m in at)
+    parts: list[tuple[int, int]] = []
+    start = m = a
+    while m <= b:
+        got = _join(toks, m)
+        if not loose and toks[m].depth == level and got[0] == kind and m > start:
+            parts.append((start, m - 1))
+            start = m = m + got[1]
+            continue
+        if kind == "and" and m > start and toks[m].depth == level and _line_cut(body, toks, m):
+            parts.append((start, m - 1))
+            start = m
+        m += 1
+    parts.append((start, b))
+    if any(i > j or not _balanced(toks[i : j + 1]) for i, j in parts):
+        return [(a, b)]
+    return parts
+
+
+def _line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
+    """A line break before toks[m] that ends one formula and starts another: the line before ends in a
+    name, a number or a closing bracket; the next starts with a name, a prefix or an opening bracket."""
+    p, t = toks[m - 1], toks[m]
+    gap = body[p.end : t.start]
+    if "\n" not in gap and "\r" not in gap:
+        return False
+    ends = p.text in (")", "}", "]") or (is_name(p.text) or p.text[0].isdigit()) and p.text not in _INFIX | {
+        "not", "no", "some", "all", "lone", "one", "set", "seq", "disj", "let", "always", "after", "eventually",
+        "historically", "once", "before"}
+    starts = (is_name(t.text) and t.text not in _INFIX) or t.text in ("(", "{", "#", "~", "^", "*", "@") or (
+        t.text == "!" and (m + 1 >= len(toks) or toks[m + 1].text != "="))
+    return ends and starts
 
 
 _QUANT = {"all", "some", "let", "no", "lone", "one", "sum"}
@@ -175,17 +279,27 @@ def _header(toks: Sequence[Token], k: int, i: int) -> tuple[set[str], int] | Non
     return (bound, end) if bound else None
 
 
-def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[str, ...]:
+def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: bool = False) -> tuple[str, ...]:
     """The headers the piece at token ``i`` lies under, as the text to write before it alone, best first
     ("" when there is none): every enclosing ``all``/``some``/``let`` (or other quantifier) header that
     binds a name the piece uses (or a kept header's bound uses), and the enclosing temporal prefixes
     (``always all p | ...``, ``all p | always {...}``), outermost first; then the same without the prefixes,
-    then both with the guard between the innermost head and the piece (``n != Head implies (... and P)``).
-    The headers are read from tokens (``|`` or a brace block, at any depth); a reading counts only at the
-    scopes where the Analyzer says the candidate implies it (``assumed``), so a misread header cannot make
-    a verdict; a reading that is never implied leaves the piece unasked (outside attacks 2026-12-04/05)."""
-    heads: list[tuple[str, set[str] | None]] = []  # (text, bound names; None: a prefix), outermost first
+    then both with the guards between the heads and the piece (``n != Head implies (... and P)``, also
+    before a header that is dropped: an outside attack, 2026-12-05). A negated piece (a disjunct) reads a
+    ``no`` header as ``all`` (``no n | A or P`` gives ``all n | not P``). The headers are read from tokens
+    (``|`` or a brace block, at any depth); a reading counts only at the scopes where the Analyzer says the
+    candidate implies it (``assumed``), so a misread header cannot make a verdict; a reading that is never
+    implied leaves the piece unasked (outside attacks 2026-12-04/05)."""
+    heads: list[tuple[str, set[str] | None, str]] = []  # (text, bound names; None: a prefix, guard), outermost first
     k = inner = 0
+
+    def guard(until: int) -> str:
+        """The guard between ``inner`` (a segment's start) and ``until``: text up to its last arrow."""
+        arrows = [m for m in range(inner, until) if toks[m].depth == toks[inner].depth
+                  and _encloses(toks, m, i, toks[m].depth)
+                  and (toks[m].text == "implies" or toks[m].text == ">" and toks[m - 1].text == "=")]
+        return body[toks[inner].start : toks[arrows[-1]].end] if arrows and inner < until else ""
+
     while k < i:
         t = toks[k]
         got = _header(toks, k, i) if t.text in _QUANT else None
@@ -194,31 +308,43 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str]) -> tuple[s
             inside = t.depth + (toks[end].text == "{")
             if _encloses(toks, end, i, inside):
                 text = body[t.start : toks[end].start] + "|"
-                heads.append((text if t.text in ("all", "some", "let") else "", bound))
+                if t.text == "no" and negated:
+                    text = "all" + body[t.end : toks[end].start] + "|"
+                elif t.text not in ("all", "some", "let"):
+                    text = ""
+                heads.append((text, bound, guard(k)))
                 k = inner = end + 1
                 continue
         if t.text in _PREFIX and _encloses(toks, k, i, t.depth):
-            heads.append((t.text, None))
+            heads.append((t.text, None, guard(k)))
             inner = k + 1
         k += 1
-    # a guard between the innermost head and the piece (``n != Head implies (... and P)``): read with it too
-    arrows = [m for m in range(inner, i) if toks[m].depth == toks[inner].depth and _encloses(toks, m, i, toks[m].depth)
-              and (toks[m].text == "implies" or toks[m].text == ">" and toks[m - 1].text == "=")]
-    guard = body[toks[inner].start : toks[arrows[-1]].end] if arrows and inner < i else ""
-    kept: list[tuple[str, bool]] = []  # (text, a prefix)
-    for text, bound in reversed(heads):
-        if bound is None:
-            kept.insert(0, (text, True))  # ``always {...}``, ``all p | always ...``: the piece holds at all times
-        elif bound & names:
+    keep: list[bool] = []
+    for text, bound, _ in reversed(heads):
+        if bound is not None and bound & names:
             if not text:  # under no / lone / one / sum: the piece alone is not implied
                 return ()
-            kept.insert(0, (text, False))
             names = names | {u.text for u in tokens(text)}
-    if not kept and not guard:
+        keep.insert(0, bound is None or bool(bound & names))
+    kept: list[tuple[str, bool, str]] = []  # (text, a prefix, the guards before it)
+    pending = ""  # the guards of dropped headers go on to the next kept one
+    for (text, bound, before), ok in zip(heads, keep, strict=True):
+        pending = f"{pending} {before}".strip()
+        if ok:
+            kept.append((text, bound is None, pending))  # a prefix: the piece holds at all times under it
+            pending = ""
+    last = f"{pending} {guard(i)}".strip()
+    guarded = bool(last) or any(before for *_, before in kept)
+    if not kept and not guarded and not negated:
         return ()
-    full = " ".join(text for text, _ in kept)
-    bare = " ".join(text for text, prefix in kept if not prefix)
-    readings = [full, bare] + ([f"{full} {guard}", f"{bare} {guard}"] if guard else [])
+
+    def reading(prefixes: bool, guards: bool) -> str:
+        parts = [f"{before} {text}" if guards and before else text for text, prefix, before in kept
+                 if prefixes or not prefix]
+        return " ".join(parts + ([last] if guards and last else []))
+
+    readings = [reading(True, False), reading(False, False)]
+    readings += [reading(True, True), reading(False, True)] if guarded else []
     return tuple(dict.fromkeys(r.strip() for r in readings))
 
 
@@ -262,9 +388,9 @@ def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
         return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start]
 
     p = toks[i - 1] if i > 0 else None
-    before = p is None or p.text in _JOIN or p.text in ("{", "(") or gap(i - 1, i) or (
+    before = p is None or _join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(") or gap(i - 1, i) or (
         p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|")
-    after = j == len(toks) - 1 or toks[j + 1].text in _JOIN or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
+    after = j == len(toks) - 1 or _join(toks, j + 1)[1] > 0 or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
     return before and after
 
 
@@ -375,8 +501,12 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         return _fails(verifier, _blank(candidate, removals), timeout_s)
 
     needed = [piece for piece in found if fails_without([piece.removal])]
-    if not needed and len(found) > 1 and fails_without([q.removal for q in found]):
-        needed = found  # the pieces hide each other (the same property added twice): each is asked alone
+    alone_needed = list(needed)
+    rest = [piece for piece in found if piece not in needed]
+    if len(rest) > 1 and fails_without([q.removal for q in rest]):
+        # the pieces hide each other (the same property added twice): each is asked alone, also beside a
+        # piece that is needed on its own (an honest fix next to them: an outside attack, 2026-12-05)
+        needed += rest
     for span, old_body, key in rewritten:  # a fact rewritten (not only added to): put back, does it fail again?
         if _fails(verifier, candidate[: span[0]] + old_body + candidate[span[1] :], timeout_s):
             needed.append(Piece(span, span, "fact", key))
@@ -394,17 +524,21 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if piece.where == "sig" or piece.rewritten:
             yield text, set(range(len(checks)))
             return
+        if piece.negated:
+            text = f"not {{ {text} }}"
         for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
-            formula = f"({sc} ({text}))" if sc else text
+            formula = f"({sc} {{ {text} }})" if sc else text
             if ok := _implied(verifier, premise, formula, checks, timeout_s):
                 yield formula, ok
 
+    first: dict[Piece, tuple[str, set[int]]] = {}  # a piece's first implied reading
     for piece in needed:
         span = piece.span
         a, b = span
         v, ok = None, set()
         for reading in readings(piece):
             formula, ok = reading
+            first.setdefault(piece, reading)
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
                 alone = declared + f"\nfact {{ {formula} }}\n"
             else:
@@ -425,21 +559,36 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                 out.append(f"assumes the property: {piece.rewritten} as rewritten ('{text}') alone entails {what}, "
                            "and with its original text the check fails again")
             else:
+                without = "it" if piece in alone_needed else "it and the other added constraints that hide it"
                 out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
-                           "without it the check fails again")
+                           f"without {without} the check fails again")
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
-    together = [q for q in found if q.where != "pred"]  # the property split over pieces (or made redundant)
-    if not out and len(together) > 1 and fails_without([q.removal for q in together]):
-        alone = declared
-        for q in sorted(together, key=lambda q: q.span[0], reverse=True):
-            formula = next(readings(q), (candidate[q.span[0] : q.span[1]], set()))[0]
-            alone = alone[: q.span[0]] + formula + alone[q.span[1] :]
-        v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n", CheckOptions(timeout_s=timeout_s))
-        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"]
+    if out:
+        return out
+    # the property split over pieces (or made redundant): their readings together, those of a pred's body as
+    # facts of their own; a piece with no implied reading is left out (its text alone may not compile)
+    together: list[tuple[Piece, str]] = []
+    scopes = set(range(len(checks)))
+    for q in found:
+        got = first[q] if q in first else next(readings(q), None)
+        if got is not None:
+            together.append((q, got[0]))
+            scopes &= got[1]
+    if len(together) > 1 and scopes and fails_without([q.removal for q in found]):
+        alone, extra = declared, ""
+        for q, formula in sorted(together, key=lambda qf: qf[0].span[0], reverse=True):
+            if q.where == "pred":
+                extra += f"\nfact {{ {formula} }}"
+            else:
+                alone = alone[: q.span[0]] + formula + alone[q.span[1] :]
+        v = verifier.check(alone + extra + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
+                           CheckOptions(timeout_s=timeout_s))
+        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
+                and int(c.label[len(LABEL) + 1 :]) in scopes]
         if v.status in ("ok", "failed") and held:
             k = int(held[0].label[len(LABEL) + 1 :])
-            out.append(f"assumes the property: the {len(together)} added constraints together entail "
+            out.append(f"assumes the property: {len(together)} added constraints together entail "
                        f"{checks[k].target or 'the checked block'} (none alone does), and without them the check "
                        "fails again")
     return out

@@ -298,6 +298,9 @@ def _fill_command(p: Paragraph, ptoks: list[Token], source: str) -> None:
     elif k < len(words) and _IDENT.fullmatch(words[k]) and words[k] not in ("for", "expect"):
         p.target = words[k]
         k += 1
+        while k + 1 < len(words) and words[k] == "/" and _IDENT.fullmatch(words[k + 1]):
+            p.target = words[k + 1] if p.target == "this" else f"{p.target}/{words[k + 1]}"  # `check this/A`
+            k += 2
         if p.label is None:
             p.label = p.target
         if k < len(words) and words[k] == "{":  # `run Name {...} for 5`: Name labels the block

@@ -1,0 +1,47 @@
+"""What the gate reads as added to the constraints (``assume.pieces``): pure text, no Analyzer. Each case is a
+way an outside attack hid an added conjunct (2026-12-05); the verdicts themselves are in the gate cases."""
+
+from __future__ import annotations
+
+from fmrepair.verifiers.alloy.assume import pieces
+
+HEAD = "sig Node { next: lone Node }\n"
+
+
+def _texts(original: str, candidate: str) -> list[tuple[str, bool, tuple[str, ...]]]:
+    c = HEAD + candidate
+    return [(c[p.span[0] : p.span[1]], p.negated, p.scopes) for p in pieces(HEAD + original, c)]
+
+
+def test_a_conjunct_joined_by_double_ampersand_is_a_piece() -> None:
+    got = _texts("fact F { all n: Node | n != n.next }", "fact F { all n: Node | n != n.next && no n & n.^next }")
+    assert got == [("no n & n.^next", False, ("all n: Node |",))]
+
+
+def test_a_disjunct_is_a_negated_piece_and_no_reads_as_all() -> None:
+    got = _texts("fact F { no n: Node | n = n.next }", "fact F { no n: Node |\n  n in n.^next or\n  n = n.next }")
+    assert got == [("n in n.^next", True, ("all n: Node |",))]
+    got = _texts("fact F { no n: Node | n = n.next }", "fact F { no n: Node | n = n.next || n in n.^next }")
+    assert [(t, neg) for t, neg, _ in got] == [("n in n.^next", True)]
+
+
+def test_lines_inserted_together_are_one_piece_each() -> None:
+    before = "fact F { all n: Node {\n  n = n\n} }"
+    got = _texts(before, before.replace("n = n\n", "n = n\n  lone next.n\n  no n & n.^next\n"))
+    assert [t for t, _, _ in got] == ["lone next.n", "no n & n.^next"]
+
+
+def test_conjuncts_inserted_together_are_split_only_where_and_joins_them() -> None:
+    got = _texts("fact F { some Node }", "fact F { some Node and lone Node and no next }")
+    assert [t for t, _, _ in got] == ["lone Node", "no next"]
+    got = _texts("fact F { some Node }", "fact F { some Node and some next implies lone Node and no next }")
+    assert [t for t, _, _ in got] == ["some next implies lone Node and no next"]
+
+
+def test_a_guard_before_a_dropped_inner_quantifier_is_kept() -> None:
+    got = _texts(
+        "fact F { all n: Node | n != n.next implies some p: Node | p.next = n }",
+        "fact F { all n: Node | n != n.next implies some p: Node | p.next = n and no n & n.^next }",
+    )
+    (text, _, scopes), = got
+    assert text == "no n & n.^next" and "all n: Node | n != n.next implies" in scopes
