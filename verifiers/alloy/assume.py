@@ -163,8 +163,6 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
         a, b, kind = found
         kind = kind or _join_end(ct, a - 1)[0] or _join(ct, b + 1)[0] or "and"
         negated = kind == "or"
-        if negated and where == "sig":
-            continue  # a disjunct of an appended fact: its negated reading would need ``this`` (a known gap)
         for i, j in _split(body, ct, a, b, kind):
             if (before := _join_end(ct, i - 1))[1]:
                 removal = (ct[i - before[1]].start, ct[j].end)
@@ -471,16 +469,26 @@ def _declared(
     return out
 
 
-def _implied(verifier: Verifier, premise: str, formula: str, checks: Sequence[Paragraph], timeout_s: float) -> set[int]:
+def _implied(verifier: Verifier, premise: str, formula: str, checks: Sequence[Paragraph], timeout_s: float,
+             sigs: Sequence[str] = ()) -> set[int]:
     """The checks at whose scope the candidate (``premise``: its commands removed) implies ``formula``. The
     piece is one whose removal makes a check fail, so a reading the candidate implies and that alone entails
-    the assertion is one the candidate without the piece does not imply: the piece brings it."""
-    asks = [f"{LABEL}w{k}: check {{ {formula} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
+    the assertion is one the candidate without the piece does not imply: the piece brings it. A reading of a
+    sig's appended fact (``sigs``: the sig's names) is asked of every atom, in the appended fact of a subset
+    sig of each, where fields read as ``this.f`` as they do in the original (no atom breaks it: implied)."""
+    if sigs:
+        decls = [f"sig {LABEL}s{m} in {n} {{}} {{ not {{ {formula} }} }}" for m, n in enumerate(sigs)]
+        some = " or ".join(f"some {LABEL}s{m}" for m in range(len(sigs)))
+        asks = decls + [f"{LABEL}w{k}: run {{ {some} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
+        holds = "no_instance"
+    else:
+        asks = [f"{LABEL}w{k}: check {{ {formula} }} for {c.scope or '3'}" for k, c in enumerate(checks)]
+        holds = "no_counterexample"
     v = verifier.check(premise + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     if v.status not in ("ok", "failed"):
         return set()
     return {int(c.label[len(LABEL) + 1 :]) for c in v.commands
-            if c.label.startswith(LABEL + "w") and c.outcome == "no_counterexample"}
+            if c.label.startswith(LABEL + "w") and c.outcome == holds}
 
 
 def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
@@ -519,17 +527,32 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         """The piece as it is asked alone, with the checks it may be asked against: under its headers when
         it lies under some (then only so: its bare text would read the bound names as something else), a
         reading only at the scopes where the Analyzer says the candidate implies it. A piece of a sig's
-        appended fact is asked as written (its reading would need ``this``)."""
+        appended fact is read there too (``_implied``; it was asked as written, unchecked, so one under a
+        quantifier was never asked: an outside attack, 2026-12-05)."""
         text = candidate[piece.span[0] : piece.span[1]]
-        if piece.where == "sig" or piece.rewritten:
+        if piece.rewritten:
             yield text, set(range(len(checks)))
+            return
+        sigs = owners(piece) if piece.where == "sig" else ()
+        if piece.where == "sig" and not sigs:
             return
         if piece.negated:
             text = f"not {{ {text} }}"
         for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
             formula = f"({sc} {{ {text} }})" if sc else text
-            if ok := _implied(verifier, premise, formula, checks, timeout_s):
+            if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
                 yield formula, ok
+
+    def owners(piece: Piece) -> tuple[str, ...]:
+        """The names of the sig whose appended fact holds the piece (none when its declaration is not read)."""
+        for p in cpar:
+            span = fact_span(p) if p.kind == "sig" else None
+            if span and span[0] <= piece.span[0] < span[1]:
+                try:
+                    return tuple(read_sig(p).names)
+                except Unsupported:
+                    return ()
+        return ()
 
     first: dict[Piece, tuple[str, set[int]]] = {}  # a piece's first implied reading
     for piece in needed:
