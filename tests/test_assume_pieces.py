@@ -45,3 +45,13 @@ def test_a_guard_before_a_dropped_inner_quantifier_is_kept() -> None:
     )
     (text, _, scopes), = got
     assert text == "no n & n.^next" and "all n: Node | n != n.next implies" in scopes
+
+
+def test_a_set_comprehension_is_read_as_a_header() -> None:
+    before = "fact F { Node = { n: Node | n = n } }"
+    (text, _, scopes), = _texts(before, before.replace("n = n", "n = n and no n.next"))
+    assert text == "no n.next" and scopes == ("all n: Node |",)
+    (text, _, scopes), = _texts(
+        "fact F { all n: { x: Node | x = x } | some n }", "fact F { all n: { x: Node | x = x } | some n and no n.next }"
+    )
+    assert scopes == ("all n: { x: Node | x = x } |",)

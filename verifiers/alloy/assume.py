@@ -263,12 +263,29 @@ def _encloses(toks: Sequence[Token], k: int, i: int, depth: int) -> bool:
     return all(t.depth >= depth for t in toks[k + 1 : i + 1])
 
 
+def _comprehension(toks: Sequence[Token], k: int) -> bool:
+    """Does the ``{`` at k open a set comprehension (``{x: X | ...}``, ``{disj x, y: X | ...}``)?"""
+    return toks[k].text == "{" and k + 2 < len(toks) and (
+        toks[k + 1].text == "disj" or is_name(toks[k + 1].text) and toks[k + 2].text in (":", ","))
+
+
 def _header(toks: Sequence[Token], k: int, i: int) -> tuple[set[str], int] | None:
-    """(bound names, index of its ``|`` or ``{``) of a quantifier or ``let`` header at k, before i."""
-    t, e = toks[k], toks[k].depth
-    end = next((m for m in range(k + 1, i) if toks[m].depth == e and (
-        toks[m].text == "{" or toks[m].text == "|" and m + 1 < len(toks) and toks[m + 1].text != "|"
-        and toks[m - 1].text != "|")), -1)
+    """(bound names, index of its ``|`` or ``{``) of a quantifier, ``let`` or set comprehension header at k,
+    before i (a comprehension in a quantifier's bound is skipped: an outside attack, 2026-12-05)."""
+    t = toks[k]
+    e = t.depth + (t.text == "{")
+    end, m = -1, k + 1
+    while m < i:
+        u = toks[m]
+        if u.depth == e and u.text == "{" and _comprehension(toks, m):
+            close = next((c for c in range(m + 1, len(toks)) if toks[c].depth == e + 1 and toks[c].text == "}"), i)
+            m = close + 1
+            continue
+        if u.depth == e and (u.text == "{" and t.text != "{" or u.text == "|" and m + 1 < len(toks)
+                             and toks[m + 1].text != "|" and toks[m - 1].text != "|"):
+            end = m
+            break
+        m += 1
     if end < 0:
         return None
     sep = "=" if t.text == "let" else ":"
@@ -300,13 +317,15 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: b
 
     while k < i:
         t = toks[k]
-        got = _header(toks, k, i) if t.text in _QUANT else None
+        got = _header(toks, k, i) if t.text in _QUANT or _comprehension(toks, k) else None
         if got is not None:
             bound, end = got
-            inside = t.depth + (toks[end].text == "{")
+            inside = toks[end].depth + (toks[end].text == "{")
             if _encloses(toks, end, i, inside):
                 text = body[t.start : toks[end].start] + "|"
-                if t.text == "no" and negated:
+                if t.text == "{":  # a set comprehension: its members, read as ``all`` (asked where implied)
+                    text = "all " + body[toks[k + 1].start : toks[end].start] + "|"
+                elif t.text == "no" and negated:
                     text = "all" + body[t.end : toks[end].start] + "|"
                 elif t.text not in ("all", "some", "let"):
                     text = ""
