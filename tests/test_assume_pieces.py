@@ -55,3 +55,10 @@ def test_a_set_comprehension_is_read_as_a_header() -> None:
         "fact F { all n: { x: Node | x = x } | some n }", "fact F { all n: { x: Node | x = x } | some n and no n.next }"
     )
     assert scopes == ("all n: { x: Node | x = x } |",)
+
+
+def test_a_conjunct_inside_new_structure_is_a_piece() -> None:
+    """``always (X)`` to ``always (let h = Y | lone h and (X))``: the insertion is no formula, a formula in it is."""
+    before = "fact F { always (some Node) }"
+    (text, _, scopes), = _texts(before, "fact F { always (let h = next | lone h and (some Node)) }")
+    assert (text, scopes[0]) in [("lone h", "always let h = next |"), ("let h = next | lone h", "always")]

@@ -158,21 +158,41 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
         if tag != "insert":
             continue
         found = next((got for s in _slides([t.text for t in ct], j1, j2) if (got := _run(body, ct, *s))), None)
-        if found is None:
+        for a, b, kind in [found] if found else _within(body, ct, j1, j2):
+            out += _formulas(body, ct, a, b, kind, base, where)
+    return out
+
+
+def _within(body: str, ct: Sequence[Token], j1: int, j2: int) -> list[tuple[int, int, str]]:
+    """The whole formulas inside an insertion that is not one itself, longest first from the left: a conjunct
+    added with new structure around the old formula (``let h = X | lone h and (`` ... ``)``: an outside
+    attack on an earlier gate, b3_c06)."""
+    out, a = [], j1
+    while a < j2:
+        got = next((r for b in range(j2, a, -1) if (r := _run(body, ct, a, b))), None)
+        if got is None:
+            a += 1
             continue
-        a, b, kind = found
-        kind = kind or _join_end(ct, a - 1)[0] or _join(ct, b + 1)[0] or "and"
-        negated = kind == "or"
-        for i, j in _split(body, ct, a, b, kind):
-            if (before := _join_end(ct, i - 1))[1]:
-                removal = (ct[i - before[1]].start, ct[j].end)
-            elif (after := _join(ct, j + 1))[1]:
-                removal = (ct[i].start, ct[j + after[1]].end)
-            else:
-                removal = (ct[i].start, ct[j].end)
-            scopes = _scope(body, ct, i, {t.text for t in ct[i : j + 1]}, negated)
-            out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
-                             scopes=scopes, negated=negated))
+        out.append(got)
+        a = got[1] + 1
+    return out
+
+
+def _formulas(body: str, ct: Sequence[Token], a: int, b: int, kind: str, base: int, where: str) -> list[Piece]:
+    """The pieces of the whole formula ct[a..b] (joined by ``kind``), one per formula it holds (``_split``)."""
+    out = []
+    kind = kind or _join_end(ct, a - 1)[0] or _join(ct, b + 1)[0] or "and"
+    negated = kind == "or"
+    for i, j in _split(body, ct, a, b, kind):
+        if (before := _join_end(ct, i - 1))[1]:
+            removal = (ct[i - before[1]].start, ct[j].end)
+        elif (after := _join(ct, j + 1))[1]:
+            removal = (ct[i].start, ct[j + after[1]].end)
+        else:
+            removal = (ct[i].start, ct[j].end)
+        scopes = _scope(body, ct, i, {t.text for t in ct[i : j + 1]}, negated)
+        out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
+                         scopes=scopes, negated=negated))
     return out
 
 
