@@ -62,3 +62,12 @@ def test_a_conjunct_inside_new_structure_is_a_piece() -> None:
     before = "fact F { always (some Node) }"
     (text, _, scopes), = _texts(before, "fact F { always (let h = next | lone h and (some Node)) }")
     assert (text, scopes[0]) in [("lone h", "always let h = next |"), ("let h = next | lone h", "always")]
+
+
+def test_an_escape_disjunct_can_be_left_out_of_a_reading() -> None:
+    from fmrepair.verifiers.alloy.assume import _disjuncts_dropped
+
+    got = _disjuncts_dropped("all b: B | P[b] or some i: I | Q[i]")
+    assert got == ["all b: B | some i: I | Q[i]", "all b: B | P[b]"]
+    assert _disjuncts_dropped("all x | (A or B) and C") == ["all x | ( B) and C", "all x | (A ) and C"]
+    assert _disjuncts_dropped("A and B") == []

@@ -444,6 +444,40 @@ def _balanced(run: Sequence[Token]) -> bool:
 # -- the two checks -----------------------------------------------------------------------------------
 
 
+def _disjuncts_dropped(text: str, most: int = 4) -> list[str]:
+    """The formula with one of its outermost disjuncts left out, for each (at most ``most``): an escape
+    clause the other facts make false hides what the rest says (``P or some i | #holds.i > 1``: an outside
+    attack, o_t17). Asked only where the candidate implies it, like every reading."""
+    toks = tokens(text)
+    ors = [(m, n) for m in range(len(toks)) if (n := _join(toks, m)[1]) and _join(toks, m)[0] == "or"
+           and not (m > 0 and _join(toks, m - 1)[0] == "or" and _join(toks, m - 1)[1] == 2)]
+    if not ors:
+        return []
+    level = min(toks[m].depth for m, _ in ors)
+    ors = [(m, n) for m, n in ors if toks[m].depth == level]
+    start = next(m for m, _ in ors)
+    head = start  # where the disjunction begins: after the last ``|`` or opening bracket before it at its level
+    while head > 0 and not (toks[head - 1].depth < level or toks[head - 1].text == "|" and toks[head - 1].depth == level
+                            and _join(toks, head - 2)[0] != "or" and _join(toks, head - 1)[0] != "or"):
+        head -= 1
+    stop = len(toks)
+    for m in range(ors[-1][0], len(toks)):
+        if toks[m].depth < level or toks[m].depth == level and toks[m].text in ")]}":
+            stop = m
+            break
+    out = []
+    for k in range(min(len(ors) + 1, most)):
+        if k == 0:  # the first disjunct and the ``or`` after it
+            cut = (toks[head].start, toks[ors[0][0] + ors[0][1]].start)
+        else:  # the ``or`` before it and the disjunct
+            last = ors[k][0] - 1 if k < len(ors) else stop - 1
+            cut = (toks[ors[k - 1][0]].start, toks[last].end)
+        dropped = text[: cut[0]] + " " + text[cut[1] :]
+        if _balanced(tokens(dropped)):
+            out.append(" ".join(dropped.split()))
+    return out
+
+
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     out = text
     for a, b in sorted(spans, reverse=True):
@@ -575,12 +609,12 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         sigs = owners(piece) if piece.where == "sig" else ()
         if piece.where == "sig" and not sigs:
             return
-        if piece.negated:
-            text = f"not {{ {text} }}"
-        for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
-            formula = f"({sc} {{ {text} }})" if sc else text
-            if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
-                yield formula, ok
+        texts = [f"not {{ {text} }}"] if piece.negated else [text, *_disjuncts_dropped(text)]
+        for text in texts:
+            for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
+                formula = f"({sc} {{ {text} }})" if sc else text
+                if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
+                    yield formula, ok
 
     def owners(piece: Piece) -> tuple[str, ...]:
         """The names of the sig whose appended fact holds the piece (none when its declaration is not read)."""
@@ -595,24 +629,20 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
 
     first: dict[Piece, tuple[str, set[int]]] = {}  # a piece's first implied reading
     for piece in needed:
-        span = piece.span
-        a, b = span
-        v, ok = None, set()
-        for reading in readings(piece):
-            formula, ok = reading
-            first.setdefault(piece, reading)
+        a, b = piece.span
+        held: list = []
+        for formula, ok in readings(piece):  # until one is held (a reading that is implied but too weak: the next)
+            first.setdefault(piece, (formula, ok))
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
                 alone = declared + f"\nfact {{ {formula} }}\n"
             else:
                 alone = declared[:a] + formula + declared[b:]  # the piece, with the declarations only
             v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
                                CheckOptions(timeout_s=timeout_s))
-            if v.status in ("ok", "failed"):
+            held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
+                    and int(c.label[len(LABEL) + 1 :]) in ok] if v.status in ("ok", "failed") else []
+            if held:
                 break
-        if v is None or v.status not in ("ok", "failed"):
-            continue
-        held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
-                and int(c.label[len(LABEL) + 1 :]) in ok]
         if held:
             text = " ".join(formula.split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
