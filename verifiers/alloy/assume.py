@@ -65,9 +65,10 @@ def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> l
     rewrote (matched by name, in order; other than by the pure insertions ``pieces`` found) so that it
     holds at more times: more ``always``/``after``/``historically`` than before. A static fact rewritten is
     how most static models are fixed (``n not in n.nxt`` to ``n.^nxt``) and is left to preservation."""
-    ofacts = [p for p in split_paragraphs(original) if p.kind == "fact"]
+    cfacts = [p for p in split_paragraphs(candidate) if p.kind == "fact"]
+    counterpart = _counterparts(split_paragraphs(original), cfacts)
     out = []
-    for p, was in in_order(ofacts, [p for p in split_paragraphs(candidate) if p.kind == "fact"]):
+    for p, was in ((p, counterpart[id(p)]) for p in cfacts):
         if was is None or was.body is None or p.body_start is None or p.body_end is None:
             continue
         if canonical(was.body) == canonical(p.body or ""):
@@ -83,8 +84,7 @@ def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> l
 def pieces(original: str, candidate: str) -> list[Piece]:
     """What the candidate adds to the constraints (see the module docstring)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    named = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
-    counterpart = {id(p): was for p, was in in_order(named, [p for p in cpar if p.kind == "fact"])}
+    counterpart = _counterparts(opar, [p for p in cpar if p.kind == "fact"])
     otexts = [canonical(source_of(original, fact_span(p))) for p in opar if p.kind in ("fact", "sig")
               if fact_span(p)]
     osigs = {p.name: p for p in opar if p.kind == "sig"}
@@ -113,6 +113,30 @@ def pieces(original: str, candidate: str) -> list[Piece]:
         obody = original[ospan[0] : ospan[1]] if ospan else ""
         out += _inserted(obody, body, span[0], p.kind)
     return out
+
+
+def _counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict[int, Paragraph | None]:
+    """Each candidate fact's counterpart among the original's named facts (by ``id``; None: new): by name,
+    and a named fact with no counterpart by name paired with the most similar original fact that lost its
+    name (at least 60% of the body's tokens in common): a fact renamed while it is fixed is the same fact
+    (b2_h11: read as a new fact, an honest fix was undecided; the same fix unrenamed is accepted)."""
+    before = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
+    counterpart = {id(p): was for p, was in in_order(before, cfacts)}
+    matched = {id(was) for was in counterpart.values() if was is not None}
+    gone = [q for q in before if id(q) not in matched]
+    for p in cfacts:
+        if counterpart.get(id(p)) is not None or not gone or p.name.startswith("#"):
+            continue
+        words = [t.text for t in tokens(p.body or "")]
+
+        def like(q: Paragraph, words: list[str] = words) -> float:
+            return difflib.SequenceMatcher(a=[t.text for t in tokens(q.body or "")], b=words, autojunk=False).ratio()
+
+        best = max(gone, key=like)
+        if like(best) >= 0.6:
+            counterpart[id(p)] = best
+            gone.remove(best)
+    return counterpart
 
 
 def source_of(text: str, span: tuple[int, int] | None) -> str:
