@@ -69,7 +69,6 @@ class Examples:
         if len(ev.memo) > MEMO_CAP or len(ev.fv) > MEMO_CAP:
             ev.memo.clear()
             ev.fv.clear()
-            ev.fvt.clear()
             ev.pd.clear()
         out: list[Hashable] = []
         try:

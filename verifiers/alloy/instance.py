@@ -11,7 +11,6 @@ bodies over the module's sigs and fields as the witness lists them (``ordering/O
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from typing import Any
 
 from fmrepair.verifiers.alloy.syntax import Model, Node
@@ -66,8 +65,6 @@ class InstanceEvaluator:
         self.over = overrides or {}
         self.depth = 0
         self.fv: dict[int, frozenset[str]] = {}  # node id -> its free variables (overrides applied)
-        self.fvt: dict[int, tuple[str, ...]] = {}  # the same, sorted (the memo's key order)
-        self.handlers: dict[str, Callable[[Node, dict[str, Value]], Value]] = {}  # node kind -> its method
         self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, position, values of its free variables) -> value
         self.pos = 0  # position in the (infinite, lasso-shaped) trace; 0 for a static instance
         self.length = len(inst.states)
@@ -141,17 +138,12 @@ class InstanceEvaluator:
         """The node's value; composite nodes are memoized on the values of their free variables, so a
         subexpression inside nested quantifiers is computed once per binding it depends on."""
         n = self.over.get(n.id, n)
-        handler = self.handlers.get(n.k)
+        handler = getattr(self, "_" + n.k, None)
         if handler is None:
-            handler = self.handlers[n.k] = getattr(self, "_" + n.k, None)
-            if handler is None:
-                raise Unknown(n.k)
+            raise Unknown(n.k)
         if n.leaf:
             return handler(n, env)
-        names = self.fvt.get(n.id)
-        if names is None:
-            names = self.fvt[n.id] = tuple(sorted(self.free(n)))
-        key = (n.id, self.pos, *[env.get(v) for v in names])
+        key = (n.id, self.pos, *(env.get(v) for v in sorted(self.free(n))))
         got = self.memo.get(key)
         if got is None:
             got = self.memo[key] = handler(n, env)
