@@ -71,3 +71,12 @@ def test_an_escape_disjunct_can_be_left_out_of_a_reading() -> None:
     assert got == ["all b: B | some i: I | Q[i]", "all b: B | P[b]"]
     assert _disjuncts_dropped("all x | (A or B) and C") == ["all x | ( B) and C", "all x | (A ) and C"]
     assert _disjuncts_dropped("A and B") == []
+
+
+def test_a_pred_piece_is_also_read_for_every_argument() -> None:
+    before = "pred ok[a, b: Node] { some a }\nfact F { all x: Node | ok[x, x] }"
+    (text, _, scopes), = _texts(before, before.replace("some a }", "some a and no a.next }"))
+    assert text == "no a.next" and scopes[0] == "all a, b: Node | "
+    receiver = "pred Node.ok[b: Node] { some b }\nfact F { all x: Node | x.ok[x] }"
+    (_, _, scopes), = _texts(receiver, receiver.replace("some b }", "some b and no b.next }"))
+    assert not any(sc.startswith("all") for sc in scopes)

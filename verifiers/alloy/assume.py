@@ -94,7 +94,11 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     for p in cpar:
         if p.kind in ("pred", "fun", "let") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
             before = ocalls[p.key]
-            out += _inserted(before.body or "", p.body or "", p.body_start, "pred")
+            params = _params(p)
+            for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
+                if params:  # also read for every argument (asked only where the candidate implies it: b2_a02)
+                    q = q._replace(scopes=(*(f"all {params} | {sc}" for sc in q.scopes or ("",)), *q.scopes))
+                out.append(q)
             continue
         span = fact_span(p) if p.kind in ("fact", "sig") else None
         if span is None:
@@ -137,6 +141,25 @@ def _counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dic
             counterpart[id(p)] = best
             gone.remove(best)
     return counterpart
+
+
+def _params(p: Paragraph) -> str:
+    """The declarations of a pred's or fun's parameters (``b, b2: Bank, a: Account``); "" for none, and for a
+    receiver (``pred Bank.inv``: its ``this`` cannot be bound by a quantifier)."""
+    if p.body_start is None:
+        return ""
+    toks = [t for t in tokens(p.text[: p.body_start - p.start]) if t.depth == 0 or t.depth == 1]
+    words = [t.text for t in toks]
+    if "." in words[: words.index("[") if "[" in words else len(words)]:
+        return ""
+    opens = [k for k, t in enumerate(toks) if t.text in "[(" and t.depth == 0]
+    if not opens:
+        return ""
+    k = opens[0]
+    close = next((m for m in range(k + 1, len(toks)) if toks[m].text in "])" and toks[m].depth == 1), None)
+    if close is None or close == k + 1:
+        return ""
+    return p.text[toks[k].end : toks[close].start].strip()
 
 
 def source_of(text: str, span: tuple[int, int] | None) -> str:
