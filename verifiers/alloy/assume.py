@@ -46,6 +46,7 @@ class Piece(NamedTuple):
     rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
     scopes: tuple[str, ...] = ()  # readings of the headers it lies under that bind its names (``_scope``)
     negated: bool = False  # a disjunct (``A or P``): read as ``not P`` under its headers
+    mixed: bool = False  # inserted beside a rewrite of the same body (which is judged as a rewrite too)
 
 
 def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
@@ -73,7 +74,7 @@ def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> l
             continue
         if canonical(was.body) == canonical(p.body or ""):
             continue
-        if any(p.body_start <= q.span[0] < p.body_end for q in found):
+        if any(p.body_start <= q.span[0] < p.body_end and not q.mixed for q in found):
             continue
         if _timed(p.body or "") <= _timed(was.body):
             continue  # only a fact made to hold at more times (an initial condition turned into an invariant)
@@ -198,8 +199,10 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     ops = _insertions([t.text for t in ot], [t.text for t in ct])
     if ops is None:  # a bound variable renamed as well (or something else changed)
         ops = _insertions(_alpha(ot), _alpha(ct))
-    if ops is None:
-        return []
+    if ops is None:  # something rewritten too: the whole formulas inserted beside it are still pieces
+        ops = _insertions(_alpha(ot), _alpha(ct), edits=True) or []
+        return [q._replace(mixed=True) for tag, _, _, j1, j2 in ops if tag == "insert"
+                if (got := _run(body, ct, j1, j2)) for q in _formulas(body, ct, *got, base, where)]
     out = []
     for tag, _, _, j1, j2 in ops:
         if tag != "insert":
@@ -432,11 +435,14 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: b
     return tuple(dict.fromkeys(r.strip() for r in readings))
 
 
-def _insertions(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
+def _insertions(a: list[str], b: list[str], edits: bool = False) -> list[tuple[str, int, int, int, int]] | None:
     """difflib's opcodes from ``a`` to ``b`` when ``b`` only inserts, each insertion slid right over an equal
     run that repeats it (``P )`` inserted before a ``)`` comes out as ``P`` and ``)`` around the old ``)``,
-    two unbalanced runs: an outside attack, 2026-12-05); None when anything is replaced or deleted."""
+    two unbalanced runs: an outside attack, 2026-12-05); None when anything is replaced or deleted (unless
+    ``edits``: then every opcode)."""
     ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    if edits:
+        return ops
     if any(tag in ("replace", "delete") for tag, *_ in ops):
         return None
     out: list[tuple[str, int, int, int, int]] = []
