@@ -80,3 +80,24 @@ def test_a_pred_piece_is_also_read_for_every_argument() -> None:
     receiver = "pred Node.ok[b: Node] { some b }\nfact F { all x: Node | x.ok[x] }"
     (_, _, scopes), = _texts(receiver, receiver.replace("some b }", "some b and no b.next }"))
     assert not any(sc.startswith("all") for sc in scopes)
+
+
+def test_negations_decide_how_a_piece_is_read() -> None:
+    """An outside attack (2026-12-05): the polarity of a piece is the parity of the negations over it (``not``,
+    ``!``, a ``no`` header, the left of ``implies``); under an odd number ``some`` reads as ``all``."""
+    cases = [
+        ("no n: Node | some m: n.next | m = n", "no n: Node | some m: n.next | m = n or n in m.^next",
+         True, "all n: Node | all m: n.next |"),
+        ("not (some n: Node | n = n.next)", "not (some n: Node | n = n.next or n in n.^next)", True, "all n: Node |"),
+        ("no n: Node | not (n in Node)", "no n: Node | not (n in Node and no n.next)", False, "all n: Node |"),
+        ("no n: Node | n = n.next", "no n: Node | no n.next implies n = n.next", False, "all n: Node |"),
+    ]
+    for before, after, negated, scope in cases:
+        (_, neg, scopes), = _texts(f"fact F {{ {before} }}", f"fact F {{ {after} }}")
+        assert (neg, scopes[0]) == (negated, scope), after
+
+
+def test_a_long_insertion_is_read_in_linear_passes() -> None:
+    """Every pair of ends was tried for formulas inside an insertion (an outside attack: minutes)."""
+    long = " + ".join(["n.next.next"] * 1500)
+    assert _texts("fact F { no n: Node | n in n.next }", f"fact F {{ no n: Node | n in n.next + {long} }}") == []

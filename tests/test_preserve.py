@@ -122,7 +122,7 @@ def test_pieces_are_pure_insertions_only() -> None:
         # under an or / implication the reading is not implied: the Analyzer is asked before it counts
         ("all n: Node | n in H.*s or n = H", "all n: Node | n in H.*s or n = H and no n.s", ("all n: Node |",)),
         ("all n: Node | n in H.*s", "all x: Node | x in H.*s and no x.s", ("all x: Node |",)),  # renamed too
-        ("no n: Node | n in H.*s", "no n: Node | n in H.*s and n in N", ()),  # under no: never implied alone
+        ("no n: Node | n in H.*s", "no n: Node | n in H.*s and n in N", ("all n: Node |",)),  # read negated
         ("some N", "some N and no N.s", ()),  # at the top: asked as it is
         ("all n: N | always { n in H }", "all n: N | always { n in H\n n in W }", ("all n: N | always", "all n: N |")),
         ("always { some N }", "always { some N and no N.s }", ("always", "")),  # a prefix only
@@ -133,6 +133,7 @@ def test_pieces_are_pure_insertions_only() -> None:
 def test_a_piece_under_a_quantifier_is_asked_under_it(before: str, after: str, scopes: tuple[str, ...]) -> None:
     (piece,) = pieces(f"fact F {{ {before} }}\n", f"fact F {{ {after} }}\n")
     assert piece.scopes == scopes
+    assert piece.negated == before.startswith("no ")  # under ``no``: ``all n | not P`` (asked where implied)
 
 
 def test_premise_of_an_assertion() -> None:

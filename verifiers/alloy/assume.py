@@ -15,6 +15,7 @@ The same property written into a constraint as text is ``restate.py``; premises 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -160,7 +161,12 @@ def _params(p: Paragraph) -> str:
     close = next((m for m in range(k + 1, len(toks)) if toks[m].text in "])" and toks[m].depth == 1), None)
     if close is None or close == k + 1:
         return ""
-    return p.text[toks[k].end : toks[close].start].strip()
+    decls = " ".join(p.text[toks[k].end : toks[close].start].split())
+    if ":" not in decls:  # a macro's parameters have no type: every atom (an outside attack, 2026-12-05)
+        return f"{decls}: univ"
+    if "->" in decls or re.search(r"\bseq\b", decls):
+        return ""  # a relation or a sequence: no first-order reading
+    return re.sub(r":\s*(set|some|lone|one)\s+", ": ", decls)  # a set parameter read one atom at a time
 
 
 def source_of(text: str, span: tuple[int, int] | None) -> str:
@@ -177,12 +183,17 @@ def _join(toks: Sequence[Token], k: int) -> tuple[str, int]:
         return t, 1
     if t in ("&", "|") and k + 1 < len(toks) and toks[k + 1].text == t and toks[k + 1].start == toks[k].end:
         return ("and" if t == "&" else "or"), 2
+    if t == "implies":
+        return t, 1
+    if t == "=" and k + 1 < len(toks) and toks[k + 1].text == ">" and toks[k + 1].start == toks[k].end and not (
+            k > 0 and toks[k - 1].text == "<" and toks[k - 1].end == toks[k].start):  # ``=>``, not ``<=>``
+        return "implies", 2
     return "", 0
 
 
 def _join_end(toks: Sequence[Token], k: int) -> tuple[str, int]:
     """The connective that ends at k, as ``_join``."""
-    if 0 <= k < len(toks) and toks[k].text in ("and", "or"):
+    if 0 <= k < len(toks) and toks[k].text in ("and", "or", "implies"):
         return toks[k].text, 1
     kind, n = _join(toks, k - 1)
     return (kind, n) if n == 2 else ("", 0)
@@ -216,15 +227,26 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
 def _within(body: str, ct: Sequence[Token], j1: int, j2: int) -> list[tuple[int, int, str]]:
     """The whole formulas inside an insertion that is not one itself, longest first from the left: a conjunct
     added with new structure around the old formula (``let h = X | lone h and (`` ... ``)``: an outside
-    attack on an earlier gate, b3_c06)."""
+    attack on an earlier gate, b3_c06). Each start is read on to the end of its level only, and a formula is
+    asked of ``_run`` only where it closes that level's brackets and ends before a connective, a closing
+    bracket or a line break: linear work per start (every pair of ends was cubic: a 3,000-token insertion
+    took minutes, an outside attack)."""
     out, a = [], j1
     while a < j2:
-        got = next((r for b in range(j2, a, -1) if (r := _run(body, ct, a, b))), None)
-        if got is None:
+        d, best = ct[a].depth, None
+        if _whole_formula(body, ct, a, a, ends=False):
+            for b in range(a, j2):
+                t = ct[b]
+                if t.depth < d or t.depth == d and t.text in ")]}":
+                    break
+                after = t.depth + (t.text in "([{") - (t.text in ")]}")
+                if after == d and _whole_formula(body, ct, b, b, starts=False):
+                    best = _run(body, ct, a, b + 1) or best
+        if best is None:
             a += 1
             continue
-        out.append(got)
-        a = got[1] + 1
+        out.append(best)
+        a = best[1] + 1
     return out
 
 
@@ -232,15 +254,17 @@ def _formulas(body: str, ct: Sequence[Token], a: int, b: int, kind: str, base: i
     """The pieces of the whole formula ct[a..b] (joined by ``kind``), one per formula it holds (``_split``)."""
     out = []
     kind = kind or _join_end(ct, a - 1)[0] or _join(ct, b + 1)[0] or "and"
-    negated = kind == "or"
-    for i, j in _split(body, ct, a, b, kind):
+    for i, j in _split(body, ct, a, b, kind) if kind != "implies" else [(a, b)]:
         if (before := _join_end(ct, i - 1))[1]:
             removal = (ct[i - before[1]].start, ct[j].end)
         elif (after := _join(ct, j + 1))[1]:
             removal = (ct[i].start, ct[j + after[1]].end)
         else:
             removal = (ct[i].start, ct[j].end)
-        scopes = _scope(body, ct, i, {t.text for t in ct[i : j + 1]}, negated)
+        scopes, negated = _scope(body, ct, i, {t.text for t in ct[i : j + 1]}, j)
+        # a disjunct (or a consequent) weakens where nothing negates it, so a needed one lies under a negation
+        # the text does not show (a pred called as ``no n | bad[n]``: an outside attack, 2026-12-05)
+        negated = negated or kind in ("or", "implies") and not _antecedent(body, ct, j)
         out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
                          scopes=scopes, negated=negated))
     return out
@@ -364,19 +388,59 @@ def _header(toks: Sequence[Token], k: int, i: int) -> tuple[set[str], int] | Non
     return (bound, end) if bound else None
 
 
-def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: bool = False) -> tuple[str, ...]:
-    """The headers the piece at token ``i`` lies under, as the text to write before it alone, best first
-    ("" when there is none): every enclosing ``all``/``some``/``let`` (or other quantifier) header that
-    binds a name the piece uses (or a kept header's bound uses), and the enclosing temporal prefixes
-    (``always all p | ...``, ``all p | always {...}``), outermost first; then the same without the prefixes,
-    then both with the guards between the heads and the piece (``n != Head implies (... and P)``, also
-    before a header that is dropped: an outside attack, 2026-12-05). A negated piece (a disjunct) reads a
-    ``no`` header as ``all`` (``no n | A or P`` gives ``all n | not P``). The headers are read from tokens
+_FLIP = {"all": "some", "some": "all", "always": "eventually", "eventually": "always", "historically": "once",
+         "once": "historically"}  # each under a negation (``not all x | P`` is ``some x | not P``)
+
+
+def _negation(toks: Sequence[Token], k: int, i: int) -> bool:
+    """Is toks[k] a ``not``/``!`` whose operand holds token i (``not (... P)``, ``!some x | ... P``)?"""
+    if toks[k].text not in ("not", "!") or k + 1 >= len(toks) or toks[k + 1].text in ("in", "="):
+        return False
+    if k > 0 and toks[k].text == "not" and toks[k - 1].text not in _INFIX | {"(", "{", "|", "not", "!"} and (
+            is_name(toks[k - 1].text) or toks[k - 1].text in (")", "]", "}")):
+        return False  # ``a not in b``
+    nxt = toks[k + 1]
+    if nxt.text in ("(", "{"):
+        return _encloses(toks, k + 1, i, nxt.depth + 1)
+    return nxt.text in _QUANT | _PREFIX | {"not", "!"} and _encloses(toks, k, i, toks[k].depth)
+
+
+def _antecedent(body: str, toks: Sequence[Token], j: int) -> bool:
+    """Does the formula ending at token j stand left of an ``implies`` at its level (``A and P implies B``)?
+    Read right to the first connective looser than ``and``, or a line that starts another formula."""
+    level = toks[j].depth - (toks[j].text in ")]}") + (toks[j].text in "([{")  # the depth after it
+    for m in range(j + 1, len(toks)):
+        t = toks[m]
+        if t.depth < level or t.depth == level and t.text in ")]}":
+            return False
+        if t.depth > level:
+            continue
+        if _line_cut(body, toks, m):
+            return False
+        if _join(toks, m)[0] == "implies":
+            return True
+        if t.text in ("or", "iff", "else", "|") or _join(toks, m)[0] == "or":
+            return False
+    return False
+
+
+def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], j: int | None = None
+           ) -> tuple[tuple[str, ...], bool]:
+    """(readings, negated) of the piece at tokens i..j: the headers it lies under, as the text to write before
+    it alone, best first ("" when there is none): every enclosing ``all``/``some``/``let`` (or other
+    quantifier, or set comprehension) header that binds a name the piece uses (or a kept header's bound
+    uses), and the enclosing temporal prefixes (``always all p | ...``, ``all p | always {...}``), outermost
+    first; then the same without the prefixes, then both with the guards between the heads and the piece
+    (``n != Head implies (... and P)``, also before a header that is dropped: an outside attack,
+    2026-12-05). The piece is *negated* when it lies under an odd number of negations: ``not``/``!``, a ``no``
+    header (``no x | B`` is ``all x | not B``), the left of an ``implies``; under a negation ``all``/``some``
+    and ``always``/``eventually`` swap (outside attacks, 2026-12-05: ``no n | A or P`` gives
+    ``all n | not P``, ``!some n | A or P`` gives ``all n | not P``). The headers are read from tokens
     (``|`` or a brace block, at any depth); a reading counts only at the scopes where the Analyzer says the
     candidate implies it (``assumed``), so a misread header cannot make a verdict; a reading that is never
-    implied leaves the piece unasked (outside attacks 2026-12-04/05)."""
-    heads: list[tuple[str, set[str] | None, str]] = []  # (text, bound names; None: a prefix, guard), outermost first
-    k = inner = 0
+    implied leaves the piece unasked."""
+    heads: list[tuple[str, str, set[str] | None, str]] = []  # (keyword, rest, bound: None for a prefix or
+    k = inner = 0                                             # "not", guard), outermost first
 
     def guard(until: int) -> str:
         """The guard between ``inner`` (a segment's start) and ``until``: text up to its last arrow."""
@@ -392,38 +456,46 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: b
             bound, end = got
             inside = toks[end].depth + (toks[end].text == "{")
             if _encloses(toks, end, i, inside):
-                text = body[t.start : toks[end].start] + "|"
-                if t.text == "{":  # a set comprehension: its members, read as ``all`` (asked where implied)
-                    text = "all " + body[toks[k + 1].start : toks[end].start] + "|"
-                elif t.text == "no" and negated:
-                    text = "all" + body[t.end : toks[end].start] + "|"
-                elif t.text not in ("all", "some", "let"):
-                    text = ""
-                heads.append((text, bound, guard(k)))
+                kw = "all" if t.text == "{" else t.text  # a set comprehension: its members, read as ``all``
+                rest = (" " + body[toks[k + 1].start : toks[end].start] if t.text == "{"
+                        else body[t.end : toks[end].start]) + "|"
+                heads.append((kw, rest, bound, guard(k)))
                 k = inner = end + 1
                 continue
         if t.text in _PREFIX and _encloses(toks, k, i, t.depth):
-            heads.append((t.text, None, guard(k)))
+            heads.append((t.text, "", None, guard(k)))
             inner = k + 1
+        elif _negation(toks, k, i):
+            heads.append(("not", "", None, ""))
         k += 1
     keep: list[bool] = []
-    for text, bound, _ in reversed(heads):
+    for kw, rest, bound, _ in reversed(heads):
         if bound is not None and bound & names:
-            if not text:  # under no / lone / one / sum: the piece alone is not implied
-                return ()
-            names = names | {u.text for u in tokens(text)}
+            if kw not in ("all", "some", "no", "let"):  # under lone / one / sum: the piece alone is not implied
+                return (), False
+            names = names | {u.text for u in tokens(rest)}
         keep.insert(0, bound is None or bool(bound & names))
     kept: list[tuple[str, bool, str]] = []  # (text, a prefix, the guards before it)
     pending = ""  # the guards of dropped headers go on to the next kept one
-    for (text, bound, before), ok in zip(heads, keep, strict=True):
+    odd = False
+    for (kw, rest, bound, before), ok in zip(heads, keep, strict=True):
         pending = f"{pending} {before}".strip()
+        if kw == "not":
+            odd = not odd
+            continue
+        word = "all" if kw == "no" else kw
+        word = _FLIP.get(word, word) if odd else word
+        if kw == "no":
+            odd = not odd
         if ok:
-            kept.append((text, bound is None, pending))  # a prefix: the piece holds at all times under it
+            kept.append((f"{word}{rest}" if rest else word, bound is None, pending))
             pending = ""
     last = f"{pending} {guard(i)}".strip()
+    if j is not None and _antecedent(body, toks, j):
+        odd = not odd
     guarded = bool(last) or any(before for *_, before in kept)
-    if not kept and not guarded and not negated:
-        return ()
+    if not kept and not guarded:
+        return (), odd
 
     def reading(prefixes: bool, guards: bool) -> str:
         parts = [f"{before} {text}" if guards and before else text for text, prefix, before in kept
@@ -432,7 +504,7 @@ def _scope(body: str, toks: Sequence[Token], i: int, names: set[str], negated: b
 
     readings = [reading(True, False), reading(False, False)]
     readings += [reading(True, True), reading(False, True)] if guarded else []
-    return tuple(dict.fromkeys(r.strip() for r in readings))
+    return tuple(dict.fromkeys(r.strip() for r in readings)), odd
 
 
 def _insertions(a: list[str], b: list[str], edits: bool = False) -> list[tuple[str, int, int, int, int]] | None:
@@ -470,7 +542,7 @@ def _alpha(toks: Sequence[Token]) -> list[str]:
     return [order.get(t.text, t.text) for t in toks]
 
 
-def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
+def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int, starts: bool = True, ends: bool = True) -> bool:
     """Is tokens[i..j] a whole formula (a conjunct), not a piece of an expression? It starts the body, a
     line, a block or a quantifier's body (after ``|``) or follows ``and``, and ends the body, a line or a
     block or precedes ``and``. Under an operator or a quantifier, ``assumed`` asks whether it is implied."""
@@ -481,7 +553,7 @@ def _whole_formula(body: str, toks: Sequence[Token], i: int, j: int) -> bool:
     before = p is None or _join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(") or gap(i - 1, i) or (
         p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|")
     after = j == len(toks) - 1 or _join(toks, j + 1)[1] > 0 or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
-    return before and after
+    return (before or not starts) and (after or not ends)
 
 
 def _balanced(run: Sequence[Token]) -> bool:
