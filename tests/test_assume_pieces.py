@@ -3,7 +3,7 @@ way an outside attack hid an added conjunct (2026-12-05); the verdicts themselve
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.assume import pieces
+from fmrepair.verifiers.alloy.pieces import pieces
 
 HEAD = "sig Node { next: lone Node }\n"
 
@@ -65,12 +65,12 @@ def test_a_conjunct_inside_new_structure_is_a_piece() -> None:
 
 
 def test_an_escape_disjunct_can_be_left_out_of_a_reading() -> None:
-    from fmrepair.verifiers.alloy.assume import _disjuncts_dropped
+    from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 
-    got = _disjuncts_dropped("all b: B | P[b] or some i: I | Q[i]")
+    got = disjuncts_dropped("all b: B | P[b] or some i: I | Q[i]")
     assert got == ["all b: B | some i: I | Q[i]", "all b: B | P[b]"]
-    assert _disjuncts_dropped("all x | (A or B) and C") == ["all x | ( B) and C", "all x | (A ) and C"]
-    assert _disjuncts_dropped("A and B") == []
+    assert disjuncts_dropped("all x | (A or B) and C") == ["all x | ( B) and C", "all x | (A ) and C"]
+    assert disjuncts_dropped("A and B") == []
 
 
 def test_a_pred_piece_is_also_read_for_every_argument() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from fmrepair.verifiers.alloy.assume import pieces
 from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.pieces import pieces
 from fmrepair.verifiers.alloy.premise import premise, vacuous_premises
 from fmrepair.verifiers.alloy.preserve import build_module, preservation
 

@@ -1,0 +1,144 @@
+"""Connectives and whole formulas in Alloy text, read from tokens as the Analyzer's grammar binds them
+(``and``/``&&`` tighter than ``implies``/``=>``, tighter than ``iff``/``<=>``, tighter than ``or``/``||``;
+quantifier bodies and ``let`` reach as far right as they can; juxtaposed lines of a block are
+conjuncts). Used to find what a candidate adds (``pieces.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.text import Token, is_name, tokens
+
+
+def join(toks: Sequence[Token], k: int) -> tuple[str, int]:
+    """("and" or "or", its token count) of a connective starting at k (``and``, ``&&``, ``or``, ``||``: the
+    lexer gives ``&&`` as two tokens, so ``P && Q`` was no piece, found 2026-12-05); ("", 0) otherwise."""
+    if not 0 <= k < len(toks):
+        return "", 0
+    t = toks[k].text
+    if t in ("and", "or"):
+        return t, 1
+    if t in ("&", "|") and k + 1 < len(toks) and toks[k + 1].text == t and toks[k + 1].start == toks[k].end:
+        return ("and" if t == "&" else "or"), 2
+    if t == "implies":
+        return t, 1
+    if t == "=" and k + 1 < len(toks) and toks[k + 1].text == ">" and toks[k + 1].start == toks[k].end and not (
+            k > 0 and toks[k - 1].text == "<" and toks[k - 1].end == toks[k].start):  # ``=>``, not ``<=>``
+        return "implies", 2
+    return "", 0
+
+
+def join_end(toks: Sequence[Token], k: int) -> tuple[str, int]:
+    """The connective that ends at k, as ``join``."""
+    if 0 <= k < len(toks) and toks[k].text in ("and", "or", "implies"):
+        return toks[k].text, 1
+    kind, n = join(toks, k - 1)
+    return (kind, n) if n == 2 else ("", 0)
+
+
+_LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
+INFIX = {"and", "or", "implies", "iff", "else", "in", "for", "but"}
+
+
+def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) -> list[tuple[int, int]]:
+    """The formulas of the run toks[a..b]: cut at its own level at each ``kind`` connective (when nothing
+    binds more loosely there: ``A implies B and C`` stays whole) and, for conjuncts, at each line break
+    between a formula's end and another's start (juxtaposed lines of a block). A wrong cut only yields a
+    reading that does not compile or is not implied, which is not asked (``assumed``)."""
+    level = toks[a].depth
+    at = [m for m in range(a, b + 1) if toks[m].depth == level]
+    def looser(m: int) -> bool:
+        if toks[m].text == "|":  # a quantifier's bar, or half of ``||``
+            return not (kind == "or" and (join(toks, m)[0] == "or" or join(toks, m - 1)[0] == "or"))
+        return toks[m].text in _LOWER and toks[m].text != kind
+
+    loose = any(looser(m) for m in at)
+    parts: list[tuple[int, int]] = []
+    start = m = a
+    while m <= b:
+        got = join(toks, m)
+        if not loose and toks[m].depth == level and got[0] == kind and m > start:
+            parts.append((start, m - 1))
+            start = m = m + got[1]
+            continue
+        if kind == "and" and m > start and toks[m].depth == level and line_cut(body, toks, m):
+            parts.append((start, m - 1))
+            start = m
+        m += 1
+    parts.append((start, b))
+    if any(i > j or not balanced(toks[i : j + 1]) for i, j in parts):
+        return [(a, b)]
+    return parts
+
+
+def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
+    """A line break before toks[m] that ends one formula and starts another: the line before ends in a
+    name, a number or a closing bracket; the next starts with a name, a prefix or an opening bracket."""
+    p, t = toks[m - 1], toks[m]
+    gap = body[p.end : t.start]
+    if "\n" not in gap and "\r" not in gap:
+        return False
+    ends = p.text in (")", "}", "]") or (is_name(p.text) or p.text[0].isdigit()) and p.text not in INFIX | {
+        "not", "no", "some", "all", "lone", "one", "set", "seq", "disj", "let", "always", "after", "eventually",
+        "historically", "once", "before"}
+    starts = (is_name(t.text) and t.text not in INFIX) or t.text in ("(", "{", "#", "~", "^", "*", "@") or (
+        t.text == "!" and (m + 1 >= len(toks) or toks[m + 1].text != "="))
+    return ends and starts
+
+
+def whole_formula(body: str, toks: Sequence[Token], i: int, j: int, starts: bool = True, ends: bool = True) -> bool:
+    """Is tokens[i..j] a whole formula (a conjunct), not a piece of an expression? It starts the body, a
+    line, a block or a quantifier's body (after ``|``) or follows ``and``, and ends the body, a line or a
+    block or precedes ``and``. Under an operator or a quantifier, ``assumed`` asks whether it is implied."""
+    def gap(a: int, b: int) -> bool:
+        return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start]
+
+    p = toks[i - 1] if i > 0 else None
+    before = p is None or join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(") or gap(i - 1, i) or (
+        p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|")
+    after = j == len(toks) - 1 or join(toks, j + 1)[1] > 0 or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
+    return (before or not starts) and (after or not ends)
+
+
+def balanced(run: Sequence[Token]) -> bool:
+    depth = 0
+    for t in run:
+        depth += t.text in "([{"
+        depth -= t.text in ")]}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def disjuncts_dropped(text: str, most: int = 4) -> list[str]:
+    """The formula with one of its outermost disjuncts left out, for each (at most ``most``): an escape
+    clause the other facts make false hides what the rest says (``P or some i | #holds.i > 1``: an outside
+    attack, o_t17). Asked only where the candidate implies it, like every reading."""
+    toks = tokens(text)
+    ors = [(m, n) for m in range(len(toks)) if (n := join(toks, m)[1]) and join(toks, m)[0] == "or"
+           and not (m > 0 and join(toks, m - 1)[0] == "or" and join(toks, m - 1)[1] == 2)]
+    if not ors:
+        return []
+    level = min(toks[m].depth for m, _ in ors)
+    ors = [(m, n) for m, n in ors if toks[m].depth == level]
+    start = next(m for m, _ in ors)
+    head = start  # where the disjunction begins: after the last ``|`` or opening bracket before it at its level
+    while head > 0 and not (toks[head - 1].depth < level or toks[head - 1].text == "|" and toks[head - 1].depth == level
+                            and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or"):
+        head -= 1
+    stop = len(toks)
+    for m in range(ors[-1][0], len(toks)):
+        if toks[m].depth < level or toks[m].depth == level and toks[m].text in ")]}":
+            stop = m
+            break
+    out = []
+    for k in range(min(len(ors) + 1, most)):
+        if k == 0:  # the first disjunct and the ``or`` after it
+            cut = (toks[head].start, toks[ors[0][0] + ors[0][1]].start)
+        else:  # the ``or`` before it and the disjunct
+            last = ors[k][0] - 1 if k < len(ors) else stop - 1
+            cut = (toks[ors[k - 1][0]].start, toks[last].end)
+        dropped = text[: cut[0]] + " " + text[cut[1] :]
+        if balanced(tokens(dropped)):
+            out.append(" ".join(dropped.split()))
+    return out

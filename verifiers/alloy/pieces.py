@@ -1,0 +1,246 @@
+"""What a candidate adds to the constraints of the original (*pieces*): a new fact, a new appended
+signature fact, or whole formulas inserted into an existing fact, appended fact, or a pred/fun/macro
+body that a fact reaches; each with what to delete to take it out again and its readings under the
+headers it lies under (``headers.py``). Pure text: whether a piece assumes the property is
+``assume.py``."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, split_formulas, whole_formula
+from fmrepair.verifiers.alloy.headers import alpha, antecedent, scope
+from fmrepair.verifiers.alloy.reach import reached, roots_of
+from fmrepair.verifiers.alloy.text import (
+    Paragraph,
+    Token,
+    canonical,
+    fact_span,
+    in_order,
+    split_paragraphs,
+    tokens,
+)
+
+
+class Piece(NamedTuple):
+    span: tuple[int, int]  # the added formula, in the candidate
+    removal: tuple[int, int]  # what to delete to take it out again (with its ``and``)
+    where: str  # "fact" | "sig" (an appended fact: fields read as this.f) | "pred" (a body a fact reaches)
+    rewritten: str = ""  # a whole fact body the candidate rewrote (its key), not an insertion
+    scopes: tuple[str, ...] = ()  # readings of the headers it lies under that bind its names (``scope``)
+    negated: bool = False  # a disjunct (``A or P``): read as ``not P`` under its headers
+    mixed: bool = False  # inserted beside a rewrite of the same body (which is judged as a rewrite too)
+
+
+def pieces(original: str, candidate: str) -> list[Piece]:
+    """What the candidate adds to the constraints (see the module docstring)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    counterpart = counterparts(opar, [p for p in cpar if p.kind == "fact"])
+    otexts = [canonical(source_of(original, fact_span(p))) for p in opar if p.kind in ("fact", "sig")
+              if fact_span(p)]
+    osigs = {p.name: p for p in opar if p.kind == "sig"}
+    ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun", "let")}  # a macro too (an outside attack)
+    from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
+    out: list[Piece] = []
+    for p in cpar:
+        if p.kind in ("pred", "fun", "let") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
+            before = ocalls[p.key]
+            params = _params(p)
+            for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
+                if params:  # also read for every argument (asked only where the candidate implies it: b2_a02)
+                    q = q._replace(scopes=(*(f"all {params} | {sc}" for sc in q.scopes or ("",)), *q.scopes))
+                out.append(q)
+            continue
+        span = fact_span(p) if p.kind in ("fact", "sig") else None
+        if span is None:
+            continue
+        body = candidate[span[0] : span[1]]
+        before = counterpart[id(p)] if p.kind == "fact" else osigs.get(p.name)
+        if before is None or (p.kind == "fact" and p.name.startswith("#")):
+            if canonical(body) not in otexts and canonical(body):
+                # an unnamed fact the original had (same place among the unnamed ones) with conjuncts only
+                # added: those are the pieces, not the whole body; otherwise it is a new fact
+                same = [q for q in opar if q.kind == "fact" and q.key == p.key] if p.name.startswith("#") else []
+                grown = _inserted(same[0].body or "", body, span[0], p.kind) if same else []
+                out += grown or [Piece(span, span, p.kind)]
+            continue
+        ospan = fact_span(before)
+        obody = original[ospan[0] : ospan[1]] if ospan else ""
+        out += _inserted(obody, body, span[0], p.kind)
+    return out
+
+
+def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict[int, Paragraph | None]:
+    """Each candidate fact's counterpart among the original's named facts (by ``id``; None: new): by name,
+    and a named fact with no counterpart by name paired with the most similar original fact that lost its
+    name (at least 60% of the body's tokens in common): a fact renamed while it is fixed is the same fact
+    (b2_h11: read as a new fact, an honest fix was undecided; the same fix unrenamed is accepted)."""
+    before = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
+    counterpart = {id(p): was for p, was in in_order(before, cfacts)}
+    matched = {id(was) for was in counterpart.values() if was is not None}
+    gone = [q for q in before if id(q) not in matched]
+    for p in cfacts:
+        if counterpart.get(id(p)) is not None or not gone or p.name.startswith("#"):
+            continue
+        words = [t.text for t in tokens(p.body or "")]
+
+        def like(q: Paragraph, words: list[str] = words) -> float:
+            return difflib.SequenceMatcher(a=[t.text for t in tokens(q.body or "")], b=words, autojunk=False).ratio()
+
+        best = max(gone, key=like)
+        if like(best) >= 0.6:
+            counterpart[id(p)] = best
+            gone.remove(best)
+    return counterpart
+
+
+def _params(p: Paragraph) -> str:
+    """The declarations of a pred's or fun's parameters (``b, b2: Bank, a: Account``); "" for none, and for a
+    receiver (``pred Bank.inv``: its ``this`` cannot be bound by a quantifier)."""
+    if p.body_start is None:
+        return ""
+    toks = [t for t in tokens(p.text[: p.body_start - p.start]) if t.depth == 0 or t.depth == 1]
+    words = [t.text for t in toks]
+    if "." in words[: words.index("[") if "[" in words else len(words)]:
+        return ""
+    opens = [k for k, t in enumerate(toks) if t.text in "[(" and t.depth == 0]
+    if not opens:
+        return ""
+    k = opens[0]
+    close = next((m for m in range(k + 1, len(toks)) if toks[m].text in "])" and toks[m].depth == 1), None)
+    if close is None or close == k + 1:
+        return ""
+    decls = " ".join(p.text[toks[k].end : toks[close].start].split())
+    if ":" not in decls:  # a macro's parameters have no type: every atom (an outside attack, 2026-12-05)
+        return f"{decls}: univ"
+    if "->" in decls or re.search(r"\bseq\b", decls):
+        return ""  # a relation or a sequence: no first-order reading
+    return re.sub(r":\s*(set|some|lone|one)\s+", ": ", decls)  # a set parameter read one atom at a time
+
+
+def source_of(text: str, span: tuple[int, int] | None) -> str:
+    return text[span[0] : span[1]] if span else ""
+
+
+def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
+    """The token runs inserted into ``obody`` to give ``body``, when that is all that changed: each run
+    that is a whole formula joined by ``and`` (or ``or``: a disjunct, read negated, since a needed one
+    lies under a negation: ``no n | A or P``, an outside attack 2026-12-05), its joining connective left
+    out of the formula and kept in the removal; a run of several formulas (lines of a block, conjuncts)
+    is one piece per formula (two lines inserted together were one piece whose reading did not compile:
+    an outside attack, 2026-12-05)."""
+    ot, ct = tokens(obody), tokens(body)
+    ops = _insertions([t.text for t in ot], [t.text for t in ct])
+    if ops is None:  # a bound variable renamed as well (or something else changed)
+        ops = _insertions(alpha(ot), alpha(ct))
+    if ops is None:  # something rewritten too: the whole formulas inserted beside it are still pieces
+        ops = _insertions(alpha(ot), alpha(ct), edits=True) or []
+        return [q._replace(mixed=True) for tag, _, _, j1, j2 in ops if tag == "insert"
+                if (got := _run(body, ct, j1, j2)) for q in _formulas(body, ct, *got, base, where)]
+    out = []
+    for tag, _, _, j1, j2 in ops:
+        if tag != "insert":
+            continue
+        found = next((got for s in _slides([t.text for t in ct], j1, j2) if (got := _run(body, ct, *s))), None)
+        for a, b, kind in [found] if found else _within(body, ct, j1, j2):
+            out += _formulas(body, ct, a, b, kind, base, where)
+    return out
+
+
+def _within(body: str, ct: Sequence[Token], j1: int, j2: int) -> list[tuple[int, int, str]]:
+    """The whole formulas inside an insertion that is not one itself, longest first from the left: a conjunct
+    added with new structure around the old formula (``let h = X | lone h and (`` ... ``)``: an outside
+    attack on an earlier gate, b3_c06). Each start is read on to the end of its level only, and a formula is
+    asked of ``_run`` only where it closes that level's brackets and ends before a connective, a closing
+    bracket or a line break: linear work per start (every pair of ends was cubic: a 3,000-token insertion
+    took minutes, an outside attack)."""
+    out, a = [], j1
+    while a < j2:
+        d, best = ct[a].depth, None
+        if whole_formula(body, ct, a, a, ends=False):
+            for b in range(a, j2):
+                t = ct[b]
+                if t.depth < d or t.depth == d and t.text in ")]}":
+                    break
+                after = t.depth + (t.text in "([{") - (t.text in ")]}")
+                if after == d and whole_formula(body, ct, b, b, starts=False):
+                    best = _run(body, ct, a, b + 1) or best
+        if best is None:
+            a += 1
+            continue
+        out.append(best)
+        a = best[1] + 1
+    return out
+
+
+def _formulas(body: str, ct: Sequence[Token], a: int, b: int, kind: str, base: int, where: str) -> list[Piece]:
+    """The pieces of the whole formula ct[a..b] (joined by ``kind``), one per formula it holds (``split_formulas``)."""
+    out = []
+    kind = kind or join_end(ct, a - 1)[0] or join(ct, b + 1)[0] or "and"
+    for i, j in split_formulas(body, ct, a, b, kind) if kind != "implies" else [(a, b)]:
+        if (before := join_end(ct, i - 1))[1]:
+            removal = (ct[i - before[1]].start, ct[j].end)
+        elif (after := join(ct, j + 1))[1]:
+            removal = (ct[i].start, ct[j + after[1]].end)
+        else:
+            removal = (ct[i].start, ct[j].end)
+        scopes, negated = scope(body, ct, i, {t.text for t in ct[i : j + 1]}, j)
+        # a disjunct (or a consequent) weakens where nothing negates it, so a needed one lies under a negation
+        # the text does not show (a pred called as ``no n | bad[n]``: an outside attack, 2026-12-05)
+        negated = negated or kind in ("or", "implies") and not antecedent(body, ct, j)
+        out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
+                         scopes=scopes, negated=negated))
+    return out
+
+
+def _slides(texts: Sequence[str], j1: int, j2: int) -> Iterator[tuple[int, int]]:
+    """The places an insertion of texts[j1:j2] may equally be said to be at, as written first: an insertion
+    next to a copy of its own last (or first) token may slide over it (``n = x`` to ``n in y or n = x``
+    comes out of difflib as ``in y or n`` inserted after ``n``: an outside attack, 2026-12-05)."""
+    yield j1, j2
+    a, b = j1, j2
+    while a > 0 and texts[a - 1] == texts[b - 1]:
+        a, b = a - 1, b - 1
+        yield a, b
+    a, b = j1, j2
+    while b < len(texts) and texts[a] == texts[b]:
+        a, b = a + 1, b + 1
+        yield a, b
+
+
+def _run(body: str, ct: Sequence[Token], j1: int, j2: int) -> tuple[int, int, str] | None:
+    """(first, last, connective) of the formula inserted as ct[j1:j2], its joining connectives left out;
+    None when it is not a whole formula."""
+    a, b, kind = j1, j2 - 1, ""
+    while a <= b and (got := join(ct, a))[1] and a + got[1] - 1 <= b:
+        kind, a = kind or got[0], a + got[1]
+    while a <= b and (got := join_end(ct, b))[1] and b - got[1] + 1 >= a:
+        kind, b = kind or got[0], b - got[1]
+    if a > b or not balanced(ct[a : b + 1]) or not whole_formula(body, ct, a, b):
+        return None
+    return a, b, kind
+
+
+def _insertions(a: list[str], b: list[str], edits: bool = False) -> list[tuple[str, int, int, int, int]] | None:
+    """difflib's opcodes from ``a`` to ``b`` when ``b`` only inserts, each insertion slid right over an equal
+    run that repeats it (``P )`` inserted before a ``)`` comes out as ``P`` and ``)`` around the old ``)``,
+    two unbalanced runs: an outside attack, 2026-12-05); None when anything is replaced or deleted (unless
+    ``edits``: then every opcode)."""
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    if edits:
+        return ops
+    if any(tag in ("replace", "delete") for tag, *_ in ops):
+        return None
+    out: list[tuple[str, int, int, int, int]] = []
+    for op in ops:
+        if len(out) >= 2 and op[0] == "insert" and out[-1][0] == "equal" and out[-2][0] == "insert":
+            (_, i1, _, j1, j2), (_, e1, e2, _, _), (*_, k2) = out[-2], out[-1], op
+            n = e2 - e1
+            if b[k2 - n : k2] == b[j2 : j2 + n]:  # the equal run repeats at the end: one insertion before it
+                out[-2:] = [("insert", i1, i1, j1, k2 - n), ("equal", e1, e2, k2 - n, k2)]
+                continue
+        out.append(op)
+    return out
