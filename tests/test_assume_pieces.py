@@ -101,3 +101,9 @@ def test_a_long_insertion_is_read_in_linear_passes() -> None:
     """Every pair of ends was tried for formulas inside an insertion (an outside attack: minutes)."""
     long = " + ".join(["n.next.next"] * 1500)
     assert _texts("fact F { no n: Node | n in n.next }", f"fact F {{ no n: Node | n in n.next + {long} }}") == []
+
+
+def test_a_macro_parameter_is_read_over_each_sig() -> None:
+    before = "let good[n] { n != n.next }\nfact F { all x: Node | good[x] }"
+    (_, _, scopes), = _texts(before, before.replace("n != n.next }", "n != n.next and no n.next }"))
+    assert scopes[0] == "all n: Node | "

@@ -7,6 +7,7 @@ headers it lies under (``headers.py``). Pure text: whether a piece assumes the p
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
@@ -20,6 +21,7 @@ from fmrepair.verifiers.alloy.text import (
     canonical,
     fact_span,
     in_order,
+    is_name,
     split_paragraphs,
     tokens,
 )
@@ -44,14 +46,15 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     osigs = {p.name: p for p in opar if p.kind == "sig"}
     ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun", "let")}  # a macro too (an outside attack)
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
+    sigs = [n for q in cpar if q.kind == "sig" for n in _sig_names(q)]
     out: list[Piece] = []
     for p in cpar:
         if p.kind in ("pred", "fun", "let") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
             before = ocalls[p.key]
-            params = _params(p)
+            params = _params(p, sigs)
             for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
-                if params:  # also read for every argument (asked only where the candidate implies it: b2_a02)
-                    q = q._replace(scopes=(*(f"all {params} | {sc}" for sc in q.scopes or ("",)), *q.scopes))
+                # also read for every argument (asked only where the candidate implies it: b2_a02)
+                q = q._replace(scopes=(*(f"all {d} | {sc}" for d in params for sc in q.scopes or ("",)), *q.scopes))
                 out.append(q)
             continue
         span = fact_span(p) if p.kind in ("fact", "sig") else None
@@ -97,28 +100,45 @@ def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict
     return counterpart
 
 
-def _params(p: Paragraph) -> str:
-    """The declarations of a pred's or fun's parameters (``b, b2: Bank, a: Account``); "" for none, and for a
-    receiver (``pred Bank.inv``: its ``this`` cannot be bound by a quantifier)."""
+def _sig_names(p: Paragraph) -> list[str]:
+    """The names a sig paragraph declares (``sig A, B extends C {...}``: A and B)."""
+    words = [t.text for t in tokens(p.text[: (p.body_start or p.end) - p.start]) if t.depth == 0]
+    k = words.index("sig") + 1 if "sig" in words else len(words)
+    out = []
+    while k < len(words) and is_name(words[k]) and words[k] not in ("extends", "in"):
+        out.append(words[k])
+        k += 2 if k + 1 < len(words) and words[k + 1] == "," else len(words)
+    return out
+
+
+def _params(p: Paragraph, sigs: Sequence[str] = ()) -> list[str]:
+    """The declarations of a pred's, fun's or macro's parameters, as quantifier headers would bind them
+    (``b, b2: Bank, a: Account``; a ``set X`` parameter one atom at a time); none for no parameters, for a
+    receiver (``pred Bank.inv``: its ``this`` cannot be bound by a quantifier), a relation or a sequence. A
+    macro's parameters have no type: each of the first four sigs for a macro of one or two parameters."""
     if p.body_start is None:
-        return ""
-    toks = [t for t in tokens(p.text[: p.body_start - p.start]) if t.depth == 0 or t.depth == 1]
+        return []
+    toks = [t for t in tokens(p.text[: p.body_start - p.start]) if t.depth in (0, 1)]
     words = [t.text for t in toks]
     if "." in words[: words.index("[") if "[" in words else len(words)]:
-        return ""
+        return []
     opens = [k for k, t in enumerate(toks) if t.text in "[(" and t.depth == 0]
     if not opens:
-        return ""
+        return []
     k = opens[0]
     close = next((m for m in range(k + 1, len(toks)) if toks[m].text in "])" and toks[m].depth == 1), None)
     if close is None or close == k + 1:
-        return ""
+        return []
     decls = " ".join(p.text[toks[k].end : toks[close].start].split())
-    if ":" not in decls:  # a macro's parameters have no type: every atom (an outside attack, 2026-12-05)
-        return f"{decls}: univ"
+    if ":" not in decls:  # a macro (an outside attack, 2026-12-05)
+        names = [n.strip() for n in decls.split(",")]
+        if len(names) > 2:
+            return []
+        return [", ".join(f"{n}: {s}" for n, s in zip(names, combo, strict=True))
+                for combo in itertools.product(sigs[:4], repeat=len(names))]
     if "->" in decls or re.search(r"\bseq\b", decls):
-        return ""  # a relation or a sequence: no first-order reading
-    return re.sub(r":\s*(set|some|lone|one)\s+", ": ", decls)  # a set parameter read one atom at a time
+        return []  # a relation or a sequence: no first-order reading
+    return [re.sub(r":\s*(set|some|lone|one)\s+", ": ", decls)]
 
 
 def source_of(text: str, span: tuple[int, int] | None) -> str:
