@@ -1,0 +1,5 @@
+sig Node { next: lone Node }
+fact NoSelf { all n: Node | (n.next != n) and no (n & n.^next) }
+assert Acyclic { all n: Node | n not in n.^next }
+check Acyclic for 4
+run { some Node.next } for 4

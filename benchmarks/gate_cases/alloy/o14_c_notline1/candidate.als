@@ -1,0 +1,9 @@
+sig Node { next: lone Node }
+one sig Head extends Node {}
+fact Shape {
+  no next.Head
+  not (some n: Node | n = n.next or n in n.^next)
+}
+assert Acyclic { all n: Node | n not in n.^next }
+check Acyclic for 4
+run { some Node.next } for 4
