@@ -107,3 +107,65 @@ def test_a_macro_parameter_is_read_over_each_sig() -> None:
     before = "let good[n] { n != n.next }\nfact F { all x: Node | good[x] }"
     (_, _, scopes), = _texts(before, before.replace("n != n.next }", "n != n.next and no n.next }"))
     assert scopes[0] == "all n: Node | "
+
+
+def _extra(original: str, candidate: str) -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
+    c = HEAD + candidate
+    return [(c[p.span[0] : p.span[1]], p.extra) for p in pieces(HEAD + original, c)]
+
+
+def test_a_not_binds_only_its_operand_and_after_a_name_it_is_still_a_negation() -> None:
+    """``not some X and P`` is ``(not some X) and P``; a ``not`` starting a line, or after ``always``, negates."""
+    got = _texts("fact F { not some iden & next }", "fact F { not some iden & next and no ^next & iden }")
+    assert got == [("no ^next & iden", False, ())]
+    before = "fact F {\n  no next.Node\n  not (some n: Node | n = n.next)\n}"
+    got = _texts(before, before.replace("n = n.next)", "n = n.next or n in n.^next)"))
+    assert got == [("n in n.^next", True, ("all n: Node |",))]
+    got = _texts("fact F { always not (some n: Node | n = n.next) }",
+                 "fact F { always not (some n: Node | n = n.next or n in n.^next) }")
+    assert got[0][1] is True and got[0][2][0] == "always all n: Node |"
+
+
+def test_else_branch_iff_side_and_grouped_antecedent_have_guards() -> None:
+    (_, neg, scopes), = _texts("fact F { all n: Node | no n.next implies n = n else some n.next }",
+                               "fact F { all n: Node | no n.next implies n = n else some n.next and n not in n.^next }")
+    assert not neg and "all n: Node | (not (no n.next )) implies" in scopes
+    (_, neg, scopes), = _texts("fact F { all n: Node | one n.next iff some n.next }",
+                               "fact F { all n: Node | one n.next and n not in n.^next iff some n.next }")
+    assert not neg and "all n: Node | (some n.next) implies" in scopes
+    (_, neg, scopes), = _texts("fact F { all n: Node | n = n.next implies no n.next }",
+                               "fact F { all n: Node | (n = n.next or n in n.^next) implies no n.next }")
+    assert neg and "all n: Node | (not (no n.next)) implies" in scopes
+
+
+def test_a_line_starting_with_a_number_starts_a_formula() -> None:
+    before = "fact F { all n: Node {\n    n != n.next\n    1 >= #n.next\n  } }"
+    got = _texts(before, before.replace("n != n.next\n", "n != n.next\n    no (n & n.^next)\n"))
+    assert got == [("no (n & n.^next)", False, ("all n: Node |",))]
+
+
+def test_sequence_and_releases_are_read() -> None:
+    got = _texts("fact F { always no next }", "fact F { always (lone next ; no next) }")
+    assert got[0][0] == "lone next" and got[0][2][0] == "always"
+    got = _texts("fact F { always no next }", "fact F { no Node releases (lone next and no next) }")
+    assert ("lone next", False, ("always", "")) in got
+
+
+def test_a_formula_added_beside_a_respelled_one_is_a_piece() -> None:
+    got = _texts("fact F { all n: Node | n != n.next }", "fact F { all n: Node | (n.next != n) and no (n & n.^next) }")
+    assert [t for t, *_ in got] == ["no (n & n.^next)"]
+
+
+def test_a_pred_piece_is_read_at_its_calls_and_a_renamed_pred_is_paired() -> None:
+    before = "pred ok[n: Node] { n != n.next }\nfact F { all n: Node | some n.next implies ok[n] }"
+    (_, extra), = _extra(before, before.replace("n != n.next", "n != n.next and no (n & n.^next)"))
+    assert ("all n: Node | some n.next implies", False) in extra
+    before = "pred bad[n: Node] { not (n.next != n) }\nfact F { no n: Node | bad[n] }"
+    (_, extra), = _extra(before, before.replace("n.next != n)", "n.next != n and no (n & n.^next))"))
+    assert ("all n: Node |", False) in extra  # two negations: the conjunct holds
+    before = "pred ok[n: Node] { n != n.next }\nfact F { all n: Node | ok[n] }"
+    after = "pred fine[n: Node] { n != n.next and no (n & n.^next) }\nfact F { all n: Node | fine[n] }"
+    assert [t for t, _ in _extra(before, after)] == ["no (n & n.^next)"]
+    before = "pred go[n: Node] { some n.next }\nfact F { always (no next or some n: Node | go[n]) }"
+    (_, extra), = _extra(before, before.replace("some n.next", "some n.next and lone next"))
+    assert extra == ()  # one choice among others: its body need not hold

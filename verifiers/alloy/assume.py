@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
+from fmrepair.verifiers.alloy.reach import reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -47,10 +48,12 @@ def _timed(body: str) -> int:
 def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
     """(body span in the candidate, the original's body, key) of every fact whose body the candidate
     rewrote (matched by name, in order; other than by the pure insertions ``pieces`` found) so that it
-    holds at more times: more ``always``/``after``/``historically`` than before. A static fact rewritten is
+    holds at more times: more ``always``/``after``/``historically`` than before; not a transition relation
+    (``_steps``). A static fact rewritten is
     how most static models are fixed (``n not in n.nxt`` to ``n.^nxt``) and is left to preservation."""
     cfacts = [p for p in split_paragraphs(candidate) if p.kind == "fact"]
-    counterpart = counterparts(split_paragraphs(original), cfacts)
+    oparas = split_paragraphs(original)
+    counterpart = counterparts(oparas, cfacts)
     out = []
     for p, was in ((p, counterpart[id(p)]) for p in cfacts):
         if was is None or was.body is None or p.body_start is None or p.body_end is None:
@@ -61,8 +64,20 @@ def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> l
             continue
         if _timed(p.body or "") <= _timed(was.body):
             continue  # only a fact made to hold at more times (an initial condition turned into an invariant)
+        if _steps(oparas, was):
+            continue  # a transition relation made to hold at every step: how one is written (o14_h_trans1)
         out.append(((p.body_start, p.body_end), was.body, p.key))
     return out
+
+
+def _steps(paras: Sequence[Paragraph], fact: Paragraph) -> bool:
+    """Does the original fact relate a state to the next (a primed name, ``after``, ``;`` or ``before``, in
+    its body or a pred it reaches)? Such a fact with ``always`` added is a transition relation made to hold at
+    every step, an honest fix whose transition-level assertion it entails (refused: an outside attack,
+    2026-12-05); what is added inside it is still a piece."""
+    keys = set(reached(paras, [fact]))
+    bodies = [fact.body or ""] + [p.body or "" for p in paras if p.key in keys]
+    return any(t.text in ("'", "after", ";", "before") for b in bodies for t in tokens(b))
 
 
 # -- the two checks -----------------------------------------------------------------------------------
@@ -200,11 +215,12 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if piece.where == "sig" and not sigs:
             return
         texts = [f"not {{ {text} }}"] if piece.negated else [text, *disjuncts_dropped(text)]
-        for text in texts:
-            for sc in piece.scopes or ("",):  # even a piece under no header may lie under an operator: asked too
-                formula = f"({sc} {{ {text} }})" if sc else text
-                if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
-                    yield formula, ok
+        asks = [(sc, t) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header may
+        asks += [(sc, f"not {{ {text} }}" if neg else text) for sc, neg in piece.extra]  # lie under an operator
+        for sc, t in dict.fromkeys(asks):
+            formula = f"({sc} {{ {t} }})" if sc else t
+            if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
+                yield formula, ok
 
     def owners(piece: Piece) -> tuple[str, ...]:
         """The names of the sig whose appended fact holds the piece (none when its declaration is not read)."""

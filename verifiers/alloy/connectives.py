@@ -18,6 +18,8 @@ def join(toks: Sequence[Token], k: int) -> tuple[str, int]:
     t = toks[k].text
     if t in ("and", "or"):
         return t, 1
+    if t == ";":  # Alloy 6's sequence: ``A ; B`` is ``A and after B`` (A is a conjunct: an outside attack)
+        return "and", 1
     if t in ("&", "|") and k + 1 < len(toks) and toks[k + 1].text == t and toks[k + 1].start == toks[k].end:
         return ("and" if t == "&" else "or"), 2
     if t == "implies":
@@ -30,10 +32,27 @@ def join(toks: Sequence[Token], k: int) -> tuple[str, int]:
 
 def join_end(toks: Sequence[Token], k: int) -> tuple[str, int]:
     """The connective that ends at k, as ``join``."""
-    if 0 <= k < len(toks) and toks[k].text in ("and", "or", "implies"):
-        return toks[k].text, 1
+    if 0 <= k < len(toks) and toks[k].text in ("and", "or", "implies", ";"):
+        return ("and" if toks[k].text == ";" else toks[k].text), 1
     kind, n = join(toks, k - 1)
     return (kind, n) if n == 2 else ("", 0)
+
+
+def iff_len(toks: Sequence[Token], k: int) -> int:
+    """The token count of an ``iff`` or ``<=>`` starting at k (0: none)."""
+    if not 0 <= k < len(toks):
+        return 0
+    if toks[k].text == "iff":
+        return 1
+    if k + 2 < len(toks) and [t.text for t in toks[k : k + 3]] == ["<", "=", ">"] and (
+            toks[k + 1].start == toks[k].end and toks[k + 2].start == toks[k + 1].end):
+        return 3
+    return 0
+
+
+def arrow(toks: Sequence[Token], m: int) -> bool:
+    """Is toks[m] an ``implies``, or the ``>`` of ``=>`` (not of ``<=>``)?"""
+    return toks[m].text == "implies" or toks[m].text == ">" and m > 0 and join(toks, m - 1)[0] == "implies"
 
 
 _LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
@@ -73,7 +92,8 @@ def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) 
 
 def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
     """A line break before toks[m] that ends one formula and starts another: the line before ends in a
-    name, a number or a closing bracket; the next starts with a name, a prefix or an opening bracket."""
+    name, a number or a closing bracket; the next starts with a name, a number (a line starting with one was read
+    as the formula before's continuation: an outside attack), a prefix or an opening bracket."""
     p, t = toks[m - 1], toks[m]
     gap = body[p.end : t.start]
     if "\n" not in gap and "\r" not in gap:
@@ -81,7 +101,8 @@ def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
     ends = p.text in (")", "}", "]") or (is_name(p.text) or p.text[0].isdigit()) and p.text not in INFIX | {
         "not", "no", "some", "all", "lone", "one", "set", "seq", "disj", "let", "always", "after", "eventually",
         "historically", "once", "before"}
-    starts = (is_name(t.text) and t.text not in INFIX) or t.text in ("(", "{", "#", "~", "^", "*", "@") or (
+    starts = (is_name(t.text) and t.text not in INFIX) or t.text[0].isdigit() or t.text in (
+        "(", "{", "#", "~", "^", "*", "@") or (
         t.text == "!" and (m + 1 >= len(toks) or toks[m + 1].text != "="))
     return ends and starts
 
@@ -94,9 +115,11 @@ def whole_formula(body: str, toks: Sequence[Token], i: int, j: int, starts: bool
         return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start]
 
     p = toks[i - 1] if i > 0 else None
-    before = p is None or join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(") or gap(i - 1, i) or (
-        p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|")
-    after = j == len(toks) - 1 or join(toks, j + 1)[1] > 0 or toks[j + 1].text in ("}", ")") or gap(j, j + 1)
+    before = p is None or join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(", "iff", "else") or gap(i - 1, i) or (
+        p.text == "|" and i >= 2 and toks[i - 2].text != "|" and toks[i].text != "|") or (
+        p.text == ">" and iff_len(toks, i - 3) == 3)
+    after = j == len(toks) - 1 or join(toks, j + 1)[1] > 0 or toks[j + 1].text in ("}", ")", "iff", "else") or gap(
+        j, j + 1) or iff_len(toks, j + 1) > 0  # a side of ``iff`` too (an outside attack, 2026-12-05)
     return (before or not starts) and (after or not ends)
 
 

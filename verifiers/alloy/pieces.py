@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, split_formulas, whole_formula
-from fmrepair.verifiers.alloy.headers import alpha, antecedent, scope
+from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, line_cut, split_formulas, whole_formula
+from fmrepair.verifiers.alloy.headers import alpha, antecedent, leaves, scope
 from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -35,6 +35,8 @@ class Piece(NamedTuple):
     scopes: tuple[str, ...] = ()  # readings of the headers it lies under that bind its names (``scope``)
     negated: bool = False  # a disjunct (``A or P``): read as ``not P`` under its headers
     mixed: bool = False  # inserted beside a rewrite of the same body (which is judged as a rewrite too)
+    flipped: tuple[tuple[str, ...], bool] = ((), False)  # (scopes, negated) in a body called under a negation
+    extra: tuple[tuple[str, bool], ...] = ()  # more (reading, negated): a pred's piece at each call in a fact
 
 
 def pieces(original: str, candidate: str) -> list[Piece]:
@@ -47,14 +49,21 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     ocalls = {p.key: p for p in opar if p.kind in ("pred", "fun", "let")}  # a macro too (an outside attack)
     from_facts = reached(cpar, roots_of(cpar, ("fact", "sig")))
     sigs = [n for q in cpar if q.kind == "sig" for n in _sig_names(q)]
+    renamed = _renamed(opar, cpar)
     out: list[Piece] = []
     for p in cpar:
-        if p.kind in ("pred", "fun", "let") and p.key in from_facts and p.key in ocalls and p.body_start is not None:
-            before = ocalls[p.key]
+        before = ocalls.get(p.key) or renamed.get(p.key) if p.kind in ("pred", "fun", "let") else None
+        if before is not None and p.key in from_facts and p.body_start is not None:
             params = _params(p, sigs)
+            calls = _calls(cpar, p)
             for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
-                # also read for every argument (asked only where the candidate implies it: b2_a02)
-                q = q._replace(scopes=(*(f"all {d} | {sc}" for d in params for sc in q.scopes or ("",)), *q.scopes))
+                # also read for every argument (asked only where the candidate implies it: b2_a02), and at each
+                # call in a fact, under the call's headers, guards and negations (an operation called only
+                # under a guard, or as ``no n | bad[n]``: outside attacks, 2026-12-05)
+                extra = [(" ".join(x for x in (head, binds, sc) if x), neg) for reads, odd, binds in calls
+                         for head in reads or ("",) for sc, neg in _inner(q, odd)]
+                q = q._replace(scopes=(*(f"all {d} | {sc}" for d in params for sc in q.scopes or ("",)), *q.scopes),
+                               extra=tuple(dict.fromkeys(extra))[:12])
                 out.append(q)
             continue
         span = fact_span(p) if p.kind in ("fact", "sig") else None
@@ -88,16 +97,129 @@ def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict
     for p in cfacts:
         if counterpart.get(id(p)) is not None or not gone or p.name.startswith("#"):
             continue
-        words = [t.text for t in tokens(p.body or "")]
-
-        def like(q: Paragraph, words: list[str] = words) -> float:
-            return difflib.SequenceMatcher(a=[t.text for t in tokens(q.body or "")], b=words, autojunk=False).ratio()
-
-        best = max(gone, key=like)
-        if like(best) >= 0.6:
+        best = max(gone, key=lambda q: _like(q.body or "", p.body or ""))
+        if _like(best.body or "", p.body or "") >= 0.6:
             counterpart[id(p)] = best
             gone.remove(best)
     return counterpart
+
+
+def _like(a: str, b: str) -> float:
+    """How alike two bodies are: the share of their tokens in common, bound names read by place (``alpha``:
+    a fact renamed with its bound variables renamed was read as new, an outside attack, 2026-12-05)."""
+    return difflib.SequenceMatcher(a=alpha(tokens(a)), b=alpha(tokens(b)), autojunk=False).ratio()
+
+
+def _kept(a: str, b: str) -> float:
+    """The share of ``a``'s tokens (bound names by place) that ``b`` keeps in order."""
+    ta, tb = alpha(tokens(a)), alpha(tokens(b))
+    got = difflib.SequenceMatcher(a=ta, b=tb, autojunk=False).get_matching_blocks()
+    return sum(m.size for m in got) / len(ta) if ta else 0.0
+
+
+def _renamed(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> dict[str, Paragraph]:
+    """Each candidate pred, fun or macro with no original of its key, paired with the original one of the same
+    kind and parameters that the candidate lost and whose body it resembles most (60% of the tokens in common,
+    or of the original's kept): renamed
+    while a conjunct was added (with its calls), it was never read (an outside attack, 2026-12-05)."""
+    ckeys = {p.key for p in cpar}
+    gone = [q for q in opar if q.kind in ("pred", "fun", "let") and q.key not in ckeys and q.body is not None]
+    out: dict[str, Paragraph] = {}
+    for p in cpar:
+        if p.kind not in ("pred", "fun", "let") or p.key in {q.key for q in opar} or p.body is None:
+            continue
+        same = [q for q in gone if q.kind == p.kind and _params(q) == _params(p) and _head(q) == _head(p)]
+        best = max(same, key=lambda q: _like(q.body or "", p.body or ""), default=None)
+        if best is not None and max(_like(best.body or "", p.body or ""), _kept(best.body or "", p.body or "")) >= 0.6:
+            out[p.key] = best
+            gone.remove(best)
+    return out
+
+
+def _head(p: Paragraph) -> list[str]:
+    """A pred's, fun's or macro's text before its body, its name left out."""
+    end = (p.body_start or p.end) - p.start
+    return [t.text for t in tokens(p.text[:end]) if t.text != p.name]
+
+
+def _param_names(p: Paragraph) -> list[str]:
+    """The names of a pred's, fun's or macro's parameters, in order ([] for none or a receiver)."""
+    if p.body_start is None:
+        return []
+    toks = tokens(p.text[: p.body_start - p.start])
+    opens = [k for k, t in enumerate(toks) if t.text in "[(" and t.depth == 0]
+    if not opens or "." in [t.text for t in toks[: opens[0]]]:
+        return []
+    out, naming = [], True
+    for t in toks[opens[0] + 1 :]:
+        if t.depth == 1 and t.text in "])":
+            break
+        if t.depth != 1:
+            continue
+        if t.text in (":", ","):
+            naming = t.text == ","  # a name list, then its type up to the next comma
+        elif naming and is_name(t.text) and t.text != "disj":
+            out.append(t.text)
+    return out
+
+
+def _calls(cpar: Sequence[Paragraph], pred: Paragraph) -> list[tuple[tuple[str, ...], bool, str]]:
+    """Each call of ``pred`` in a fact's body as (the readings of the headers over it, whether it lies under
+    an odd number of negations, ``let`` bindings of the parameters to the arguments)."""
+    names = _param_names(pred)
+    out: list[tuple[tuple[str, ...], bool, str]] = []
+    for f in cpar:
+        if f.kind != "fact" or f.body is None:
+            continue
+        body = f.body
+        ft = tokens(body)
+        for m, t in enumerate(ft):
+            if t.text != pred.name or m > 0 and ft[m - 1].text in (".", "/"):
+                continue
+            args: list[str] = []
+            close = m
+            if m + 1 < len(ft) and ft[m + 1].text == "[":
+                d = ft[m + 1].depth + 1
+                close = next((c for c in range(m + 2, len(ft)) if ft[c].depth == d and ft[c].text == "]"), -1)
+                if close < 0:
+                    continue
+                cuts = [m + 1, *(c for c in range(m + 2, close) if ft[c].depth == d and ft[c].text == ","), close]
+                args = [body[ft[a + 1].start : ft[b - 1].end] for a, b in itertools.pairwise(cuts) if b > a + 1]
+            if len(args) != len(names):
+                continue
+            binds = ", ".join(f"{n} = {a}" for n, a in zip(names, args, strict=True) if n != a.strip())
+            used = {u.text for u in ft[m : close + 1]}
+            reads, odd = scope(body, ft, m, used, close)
+            if not odd and _disjunct(body, ft, m, close):
+                continue  # one choice among others (an operation in ``hold or some l | go[l] or ...``): its body
+                # need not hold, and a reading there only restates what the whole model implies (b_honest_*)
+            out.append((reads, odd, f"let {binds} |" if binds else ""))
+    return out[:4]
+
+
+def _disjunct(body: str, ft: Sequence[Token], lo: int, hi: int) -> bool:
+    """Does the formula at tokens lo..hi lie in a disjunction, at its level or in any bracket around it (a
+    line of a block bounds it)?"""
+    while True:
+        level = ft[lo].depth
+        a = lo
+        while a > 0 and ft[a - 1].depth >= level and not (ft[a].depth == level and line_cut(body, ft, a)):
+            a -= 1
+        b = hi
+        while b + 1 < len(ft) and ft[b + 1].depth >= level and not (
+                ft[b + 1].depth == level and (ft[b + 1].text in ")]}" or line_cut(body, ft, b + 1))):
+            b += 1
+        if any(ft[k].depth == level and join(ft, k)[0] == "or" for k in range(a, b + 1)):
+            return True
+        if a == 0 or ft[a - 1].text not in "({" or b + 1 >= len(ft):
+            return False
+        lo, hi = a - 1, b + 1
+
+
+def _inner(q: Piece, odd: bool) -> list[tuple[str, bool]]:
+    """A pred's piece's (reading, negated) in its body, the call lying under ``odd`` negations or not."""
+    scopes, negated = q.flipped if odd else (q.scopes, q.negated)
+    return [(sc, negated) for sc in scopes or ("",)]
 
 
 def _sig_names(p: Paragraph) -> list[str]:
@@ -156,18 +278,53 @@ def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:
     ops = _insertions([t.text for t in ot], [t.text for t in ct])
     if ops is None:  # a bound variable renamed as well (or something else changed)
         ops = _insertions(alpha(ot), alpha(ct))
+    mixed = ops is None
     if ops is None:  # something rewritten too: the whole formulas inserted beside it are still pieces
         ops = _insertions(alpha(ot), alpha(ct), edits=True) or []
-        return [q._replace(mixed=True) for tag, _, _, j1, j2 in ops if tag == "insert"
-                if (got := _run(body, ct, j1, j2)) for q in _formulas(body, ct, *got, base, where)]
-    out = []
+    out, lost = [], False
     for tag, _, _, j1, j2 in ops:
         if tag != "insert":
             continue
+        # slid and searched inside beside a rewrite too (an outside attack, 2026-12-05)
         found = next((got for s in _slides([t.text for t in ct], j1, j2) if (got := _run(body, ct, *s))), None)
-        for a, b, kind in [found] if found else _within(body, ct, j1, j2):
+        runs = [found] if found else _within(body, ct, j1, j2)
+        lost = lost or not runs
+        for a, b, kind in runs:
             out += _formulas(body, ct, a, b, kind, base, where)
-    return out
+    if not mixed and not lost:
+        return out
+    seen = [q.span for q in out]
+    for a, b in _new_leaves(obody, ot, body, ct):  # formulas added beside a rewrite that difflib scattered
+        out += [q for q in _formulas(body, ct, a, b, "", base, where)
+                if not any(x <= q.span[0] and q.span[1] <= y for x, y in seen)]  # not inside one found
+    return [q._replace(mixed=True) for q in out]
+
+
+def _new_leaves(obody: str, ot: Sequence[Token], body: str, ct: Sequence[Token]) -> list[tuple[int, int]]:
+    """The smallest formulas of the candidate's body (``leaves``) with no counterpart among the original's:
+    the same text, else the most alike left (pairs by likeness, while both have some left); a formula re-spelled beside
+    an added one made difflib scatter the addition (``n != n.next`` to ``(n.next != n) and P``, an outside
+    attack, 2026-12-05)."""
+    def words(toks: Sequence[Token], span: tuple[int, int]) -> list[str]:
+        return [t.text for t in toks[span[0] : span[1] + 1]]
+
+    old = [words(ot, s) for s in leaves(obody, ot)]
+    new = [s for s in leaves(body, ct)]
+    left = []
+    for span in new:
+        if words(ct, span) in old:
+            old.remove(words(ct, span))
+        else:
+            left.append(span)
+    pairs = sorted(((difflib.SequenceMatcher(a=o, b=words(ct, s), autojunk=False).ratio(), k, n)
+                    for k, o in enumerate(old) for n, s in enumerate(left)), reverse=True)
+    used_o: set[int] = set()
+    used_n: set[int] = set()
+    for ratio, k, n in pairs:
+        if k not in used_o and n not in used_n:  # paired while both are left: only more formulas are new
+            used_o.add(k)
+            used_n.add(n)
+    return [s for n, s in enumerate(left) if n not in used_n and balanced(ct[s[0] : s[1] + 1])]
 
 
 def _within(body: str, ct: Sequence[Token], j1: int, j2: int) -> list[tuple[int, int, str]]:
@@ -211,8 +368,9 @@ def _formulas(body: str, ct: Sequence[Token], a: int, b: int, kind: str, base: i
         # a disjunct (or a consequent) weakens where nothing negates it, so a needed one lies under a negation
         # the text does not show (a pred called as ``no n | bad[n]``: an outside attack, 2026-12-05)
         negated = negated or kind in ("or", "implies") and not antecedent(body, ct, j)
+        flipped = scope(body, ct, i, {t.text for t in ct[i : j + 1]}, j, odd=True) if where == "pred" else ((), False)
         out.append(Piece((base + ct[i].start, base + ct[j].end), (base + removal[0], base + removal[1]), where,
-                         scopes=scopes, negated=negated))
+                         scopes=scopes, negated=negated, flipped=flipped))
     return out
 
 
