@@ -104,6 +104,12 @@ class RepairConfig(BaseModel):
         description="repairs to collect before stopping: the search goes on past the first repair until it has "
         "this many distinct ones (or the budget ends); the first is the result, the rest are alternatives",
     )
+    weakest_of: int = Field(
+        1, ge=1,
+        description="repairs to collect (within the budget) before keeping the weakest: a repair that allows no "
+        "instance another one forbids, while that one allows more, loses to it (asked of the Analyzer at the "
+        "file's command scopes; Alloy only); 1: the first repair",
+    )
     search_audit: str | None = Field(
         None,
         description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "

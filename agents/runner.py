@@ -176,11 +176,20 @@ def repair_task(
         stop = "fixed"
     except LimitsExceeded as e:
         stop = f"{e.reason}: {e}" if e.reason else str(e)
+    want = max(config.alternatives, config.weakest_of)
     if candidate is None and session.repairs:  # fewer repairs than alternatives asked for: the first counts
         candidate, accepted_gate = session.repairs[0][0], session.repairs[0][1].gate
         at = next((i for i, a in enumerate(session.attempts, 1) if a is session.repairs[0][1]), len(session.attempts))
         first_success = _iteration_index(session.attempts, at)
-        stop = f"fixed ({len(session.repairs)} of {config.alternatives} alternatives; {stop})"
+        stop = f"fixed ({len(session.repairs)} of {want} repairs asked for; {stop})"
+    if config.weakest_of > 1 and len(session.repairs) > 1 and task.formalism == "alloy":
+        from fmrepair.agents.weakest import weakest
+
+        k = weakest([c for c, _ in session.repairs], verifier, config.check_timeout_s)
+        if k:  # another repair allows more: it is the result, the first is an alternative
+            session.repairs.insert(0, session.repairs.pop(k))
+            candidate, accepted_gate = session.repairs[0][0], session.repairs[0][1].gate
+            stop = f"{stop}; the weakest of {len(session.repairs)} repairs (number {k + 1} found)"
     narrowing = min(session.narrowing, key=lambda n: n[:2]) if candidate is None and session.narrowing else None
     equivalent: bool | None = None
     if score_equivalent is not None:

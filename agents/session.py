@@ -201,7 +201,7 @@ class RepairSession:
         the result); before that, keep it and let the search go on."""
         if all(_norm(candidate) != _norm(c) for c, _ in self.repairs):
             self.repairs.append((candidate, rec))
-        if len(self.repairs) >= self.config.alternatives:
+        if len(self.repairs) >= max(self.config.alternatives, self.config.weakest_of):
             raise Repaired(*self.repairs[0])
 
     def record(self, rec: AttemptRecord) -> None:

@@ -216,6 +216,8 @@ def run_case(case_dir: Path, args: argparse.Namespace) -> CaseRecord:
         ]  # fmt: skip
         if args.wall_seconds:
             cmd += ["--wall-seconds", str(args.wall_seconds)]
+        if args.weakest_of > 1:
+            cmd += ["--weakest-of", str(args.weakest_of)]
         code, out, err, secs = run_tool(cmd, tmp, args.repair_timeout)
         rec.seconds = round(secs, 1)
         rec.repair_exit = code
@@ -315,6 +317,7 @@ def save(path: Path | None, records: list[CaseRecord], args: argparse.Namespace)
             "strategy": args.strategy,
             "timeout": args.timeout,
             "wall_seconds": args.wall_seconds,
+            "weakest_of": args.weakest_of,
         },
         "totals": totals(records),
         "cases": [asdict(r) for r in records],
@@ -403,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strategy", default="mutate", help="repair strategy, passed through (default mutate)")
     ap.add_argument("--timeout", type=float, default=10.0, help="repair's verifier timeout per check (default 10)")
     ap.add_argument("--wall-seconds", type=float, default=None, help="repair's --wall-seconds cap (default none)")
+    ap.add_argument("--weakest-of", type=int, default=1, help="repair's --weakest-of (default 1: the first repair)")
     ap.add_argument(
         "--repair-timeout", type=float, default=3600.0, help="kill a repair after this many seconds (default 3600)"
     )

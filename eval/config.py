@@ -111,6 +111,7 @@ class BenchConfig(BaseModel):
         description="run every sample to the end (for unbiased pass@k)",
     )
     alternatives: int = inherit(RepairConfig, "alternatives", title="search on until N distinct repairs")
+    weakest_of: int = inherit(RepairConfig, "weakest_of", title="keep the weakest of N repairs")
     editable: list[str] = Field(
         default_factory=list,
         title="a pred/fun the repair may change",
@@ -221,6 +222,7 @@ class BenchConfig(BaseModel):
                 max_new_tokens=self.max_new_tokens,
                 check_timeout_s=self.check_timeout_s,
                 alternatives=self.alternatives,
+                weakest_of=self.weakest_of,
                 instructor_model=self.instructor_model,
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,

@@ -32,6 +32,7 @@ FIELD_PANELS = {
             "edit_mode",
             "prompt_view",
             "alternatives",
+            "weakest_of",
             "editable",
             "search_prune",
             "search_synth",
