@@ -229,6 +229,9 @@ def repair_task(
                 "narrows" if narrowing else None),
             "narrowing_candidates": len(session.narrowing),
             "unconfirmed": evaluator.unconfirmed,  # met every command at the oracle's scope only
+            # search proposals up to the end (at the repair when fixed): what a smaller proposal budget would
+            # have fixed can be read off a run, since the budget is counted
+            "proposals": session.proposals,
         },
     )
     if log is not None and write_result:

@@ -108,6 +108,7 @@ class RepairSession:
     cost_usd: float = 0.0
     unfaithful_rejected: int = 0  # raw-correct candidates the gate rejected
     gate_unknown: int = 0  # raw-correct candidates the gate could not decide (never faithful)
+    proposals: int = 0  # search proposals so far (pruned or checked: the Python work), over every search
     timeouts: int = 0  # wall-clock timeouts outside verdicts (e.g. an unsat core): results may depend on load
     attempts: list[AttemptRecord] = field(default_factory=list)
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)

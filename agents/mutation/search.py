@@ -426,6 +426,7 @@ class MutationSearch(Observer):
                 continue
             self.quick.add(quick)
             self.found.proposals += 1
+            self.session.proposals += 1
             if self.found.proposals > self.max_proposals:
                 raise LimitsExceeded(f"proposal budget spent ({self.max_proposals}, pruned or checked)", "proposals")
             over = {m.target.id: m.new for m in ms}
