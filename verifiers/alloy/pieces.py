@@ -320,7 +320,7 @@ def _new_leaves(obody: str, ot: Sequence[Token], body: str, ct: Sequence[Token])
                     for k, o in enumerate(old) for n, s in enumerate(left)), reverse=True)
     used_o: set[int] = set()
     used_n: set[int] = set()
-    for ratio, k, n in pairs:
+    for _, k, n in pairs:
         if k not in used_o and n not in used_n:  # paired while both are left: only more formulas are new
             used_o.add(k)
             used_n.add(n)
