@@ -14,10 +14,11 @@ The same property written into a constraint as text is ``restate.py``; premises 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
-from fmrepair.verifiers.alloy.pieces import Piece, counterparts, pieces
+from fmrepair.verifiers.alloy.pieces import THIS, Piece, counterparts, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
 from fmrepair.verifiers.alloy.reach import reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
@@ -216,7 +217,9 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             return
         texts = [f"not {{ {text} }}"] if piece.negated else [text, *disjuncts_dropped(text)]
         asks = [(sc, t) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header may
-        asks += [(sc, f"not {{ {text} }}" if neg else text) for sc, neg in piece.extra]  # lie under an operator
+        # lie under an operator; at a call of a receiver pred, its ``this`` is bound by a ``let`` as THIS
+        bound = [(sc, re.sub(r"\bthis\b", THIS, text) if THIS in sc else text, neg) for sc, neg in piece.extra]
+        asks += [(sc, f"not {{ {t} }}" if neg else t) for sc, t, neg in bound]
         for sc, t in dict.fromkeys(asks):
             formula = f"({sc} {{ {t} }})" if sc else t
             if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, line_cut, split_formulas, whole_formula
 from fmrepair.verifiers.alloy.headers import alpha, antecedent, leaves, scope
-from fmrepair.verifiers.alloy.reach import reached, roots_of
+from fmrepair.verifiers.alloy.reach import reached, roots_of, short_name
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
     Token,
@@ -60,10 +60,9 @@ def pieces(original: str, candidate: str) -> list[Piece]:
                 # also read for every argument (asked only where the candidate implies it: b2_a02), and at each
                 # call in a fact, under the call's headers, guards and negations (an operation called only
                 # under a guard, or as ``no n | bad[n]``: outside attacks, 2026-12-05)
-                extra = [(" ".join(x for x in (head, binds, sc) if x), neg) for reads, odd, binds in calls
-                         for head in reads or ("",) for sc, neg in _inner(q, odd)]
+                extra = [(f"{before} {sc}".strip(), neg) for before, odd in calls for sc, neg in _inner(q, odd)]
                 q = q._replace(scopes=(*(f"all {d} | {sc}" for d in params for sc in q.scopes or ("",)), *q.scopes),
-                               extra=tuple(dict.fromkeys(extra))[:12])
+                               extra=tuple(dict.fromkeys(extra))[:24])
                 out.append(q)
             continue
         span = fact_span(p) if p.kind in ("fact", "sig") else None
@@ -144,9 +143,9 @@ def _head(p: Paragraph) -> list[str]:
 
 def _param_names(p: Paragraph) -> list[str]:
     """The names of a pred's, fun's or macro's parameters, in order ([] for none or a receiver)."""
-    if p.body_start is None:
+    if p.body_start is None and p.kind != "let":
         return []
-    toks = tokens(p.text[: p.body_start - p.start])
+    toks = tokens(p.text[: p.body_start - p.start] if p.body_start is not None else p.text[: _equals(p)])
     opens = [k for k, t in enumerate(toks) if t.text in "[(" and t.depth == 0]
     if not opens or "." in [t.text for t in toks[: opens[0]]]:
         return []
@@ -163,38 +162,81 @@ def _param_names(p: Paragraph) -> list[str]:
     return out
 
 
-def _calls(cpar: Sequence[Paragraph], pred: Paragraph) -> list[tuple[tuple[str, ...], bool, str]]:
-    """Each call of ``pred`` in a fact's body as (the readings of the headers over it, whether it lies under
-    an odd number of negations, ``let`` bindings of the parameters to the arguments)."""
-    names = _param_names(pred)
-    out: list[tuple[tuple[str, ...], bool, str]] = []
-    for f in cpar:
-        if f.kind != "fact" or f.body is None:
+def _equals(p: Paragraph) -> int:
+    """Where a macro without braces (``let m[x] = e``) has its ``=`` (the paragraph's length when none)."""
+    return next((t.start for t in tokens(p.text) if t.depth == 0 and t.text == "="), len(p.text))
+
+
+def _body_text(p: Paragraph) -> str | None:
+    """A paragraph's body: between its braces, or a macro's text after its ``=``."""
+    if p.body is not None or p.kind != "let":
+        return p.body
+    return p.text[_equals(p) + 1 :] or None
+
+
+THIS = "fmrepair_this"  # a receiver pred's ``this``, as a name a ``let`` can bind in a reading
+
+
+def _receiver(p: Paragraph) -> bool:
+    """Is ``p`` a receiver pred or fun (``pred Node.wf``)?"""
+    words = [t.text for t in tokens(p.text[: (p.body_start or p.end) - p.start]) if t.depth == 0]
+    cut = words.index("[") if "[" in words else len(words)
+    return "." in words[:cut]
+
+
+def _call_sites(body: str, ft: Sequence[Token], name: str) -> Iterator[tuple[int, int, list[str]]]:
+    """(first token, last token, arguments) of each call of ``name`` in a body: ``name[a, b]``, ``name``, and
+    ``x.name`` / ``x.name[b]`` (the receiver ``x`` a plain name, its first argument: an outside attack)."""
+    for m, t in enumerate(ft):
+        if t.text != name or m > 0 and ft[m - 1].text == "/":
             continue
-        body = f.body
-        ft = tokens(body)
-        for m, t in enumerate(ft):
-            if t.text != pred.name or m > 0 and ft[m - 1].text in (".", "/"):
+        args: list[str] = []
+        first = m
+        if m >= 2 and ft[m - 1].text == "." and is_name(ft[m - 2].text) and not (
+                m >= 3 and ft[m - 3].text in (".", "/")):
+            args, first = [ft[m - 2].text], m - 2
+        elif m > 0 and ft[m - 1].text == ".":
+            continue
+        close = m
+        if m + 1 < len(ft) and ft[m + 1].text == "[":
+            d = ft[m + 1].depth + 1
+            close = next((c for c in range(m + 2, len(ft)) if ft[c].depth == d and ft[c].text == "]"), -1)
+            if close < 0:
                 continue
-            args: list[str] = []
-            close = m
-            if m + 1 < len(ft) and ft[m + 1].text == "[":
-                d = ft[m + 1].depth + 1
-                close = next((c for c in range(m + 2, len(ft)) if ft[c].depth == d and ft[c].text == "]"), -1)
-                if close < 0:
-                    continue
-                cuts = [m + 1, *(c for c in range(m + 2, close) if ft[c].depth == d and ft[c].text == ","), close]
-                args = [body[ft[a + 1].start : ft[b - 1].end] for a, b in itertools.pairwise(cuts) if b > a + 1]
+            cuts = [m + 1, *(c for c in range(m + 2, close) if ft[c].depth == d and ft[c].text == ","), close]
+            args += [body[ft[a + 1].start : ft[b - 1].end] for a, b in itertools.pairwise(cuts) if b > a + 1]
+        yield first, close, args
+
+
+def _calls(cpar: Sequence[Paragraph], callee: Paragraph, odd0: bool = False, depth: int = 0,
+           seen: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
+    """(the text before the callee's body, whether it lies under an odd number of negations) at each call of
+    ``callee`` in a fact, or in a pred or macro called so (two levels up: an operation called through another,
+    or through a macro, was not read there, outside attacks): the headers, guards and negations over the call
+    (``scope``), then ``let`` bindings of the parameters to the arguments; a call that is one choice of a
+    disjunction is left out (its body need not hold there: a reading there only restates what the whole
+    model implies, which refused an honest guard, ``b_honest_traffic_temporal_guard``)."""
+    names = ([THIS] if _receiver(callee) else []) + _param_names(callee)
+    out: list[tuple[str, bool]] = []
+    for f in cpar:
+        body = _body_text(f)
+        if body is None or f.kind not in ("fact", "pred", "let") or f.key == callee.key or f.key in seen:
+            continue
+        outers = [("", odd0)] if f.kind == "fact" else (
+            _calls(cpar, f, odd0, depth + 1, seen | {callee.key}) if depth < 2 else [])
+        ft = tokens(body) if outers else []
+        for first, close, args in _call_sites(body, ft, short_name(callee)) if outers else ():
             if len(args) != len(names):
                 continue
             binds = ", ".join(f"{n} = {a}" for n, a in zip(names, args, strict=True) if n != a.strip())
-            used = {u.text for u in ft[m : close + 1]}
-            reads, odd = scope(body, ft, m, used, close)
-            if not odd and _disjunct(body, ft, m, close):
-                continue  # one choice among others (an operation in ``hold or some l | go[l] or ...``): its body
-                # need not hold, and a reading there only restates what the whole model implies (b_honest_*)
-            out.append((reads, odd, f"let {binds} |" if binds else ""))
-    return out[:4]
+            used = {u.text for u in ft[first : close + 1]}
+            for before, odd in outers:
+                reads, inner = scope(body, ft, first, used, close, odd=odd)
+                if not inner and _disjunct(body, ft, first, close):
+                    continue
+                for head in reads or ("",):
+                    out.append((" ".join(x for x in (before, head, f"let {binds} |" if binds else "") if x), inner))
+    return list(dict.fromkeys(out))[:12]
 
 
 def _disjunct(body: str, ft: Sequence[Token], lo: int, hi: int) -> bool:
