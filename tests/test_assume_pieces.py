@@ -109,7 +109,7 @@ def test_a_macro_parameter_is_read_over_each_sig() -> None:
     assert scopes[0] == "all n: Node | "
 
 
-def _extra(original: str, candidate: str) -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
+def _extra(original: str, candidate: str) -> list[tuple[str, tuple[tuple[str, bool, tuple[str, ...]], ...]]]:
     c = HEAD + candidate
     return [(c[p.span[0] : p.span[1]], p.extra) for p in pieces(HEAD + original, c)]
 
@@ -159,13 +159,37 @@ def test_a_formula_added_beside_a_respelled_one_is_a_piece() -> None:
 def test_a_pred_piece_is_read_at_its_calls_and_a_renamed_pred_is_paired() -> None:
     before = "pred ok[n: Node] { n != n.next }\nfact F { all n: Node | some n.next implies ok[n] }"
     (_, extra), = _extra(before, before.replace("n != n.next", "n != n.next and no (n & n.^next)"))
-    assert ("all n: Node | some n.next implies", False) in extra
+    assert ("all n: Node | some n.next implies", False, ()) in extra
     before = "pred bad[n: Node] { not (n.next != n) }\nfact F { no n: Node | bad[n] }"
     (_, extra), = _extra(before, before.replace("n.next != n)", "n.next != n and no (n & n.^next))"))
-    assert ("all n: Node |", False) in extra  # two negations: the conjunct holds
+    assert ("all n: Node |", False, ()) in extra  # two negations: the conjunct holds
     before = "pred ok[n: Node] { n != n.next }\nfact F { all n: Node | ok[n] }"
     after = "pred fine[n: Node] { n != n.next and no (n & n.^next) }\nfact F { all n: Node | fine[n] }"
     assert [t for t, _ in _extra(before, after)] == ["no (n & n.^next)"]
     before = "pred go[n: Node] { some n.next }\nfact F { always (no next or some n: Node | go[n]) }"
     (_, extra), = _extra(before, before.replace("some n.next", "some n.next and lone next"))
     assert extra == ()  # one choice among others: its body need not hold
+
+
+def test_a_pred_piece_is_read_through_other_preds_macros_dot_calls_receivers_and_sig_facts() -> None:
+    """Calls an outside attack used to hide a pred's added conjunct (2026-12-05)."""
+    add = ("n.next != n }", "n.next != n and no (n & n.^next) }")
+    for via in ("pred outer[m: Node] { some m.next implies ok[m] }\nfact F { all n: Node | outer[n] }",
+                "let okm[m] = ok[m]\nfact F { all n: Node | some n.next implies okm[n] }",
+                "fact F { all n: Node | some n.next implies n.ok }"):
+        before = "pred ok[n: Node] { n.next != n }\n" + via
+        (_, extra), = _extra(before, before.replace(*add))
+        assert any(r.startswith("all n: Node |") and "implies" in r and not on for r, _, on in extra), via
+    before = "pred Node.wf { this.next != this }\nfact F { all n: Node | n.wf }"
+    (_, extra), = _extra(before, before.replace("this.next != this", "this.next != this and no this.^next & this"))
+    assert ("all n: Node | let fmrepair_this = n |", False, ()) in extra
+    c = "sig Node { next: lone Node } { some next implies ok[this] }\npred ok[n: Node] { n.next != n and lone n }\n"
+    o = c.replace(" and lone n", "")
+    (_, extra), = [(c[p.span[0] : p.span[1]], p.extra) for p in pieces(o, c)]
+    assert ("some next implies let n = this |", False, ("Node",)) in extra  # asked as an appended fact
+
+
+def test_field_names_read_as_relations_inside_an_appended_fact() -> None:
+    from fmrepair.verifiers.alloy.pieces import at_fields
+
+    assert at_fields("no (n & n.^next) and @next = next", {"next"}) == "no (n & n.^@next) and @next = @next"

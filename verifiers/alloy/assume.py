@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
-from fmrepair.verifiers.alloy.pieces import THIS, Piece, counterparts, pieces
+from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, counterparts, field_names, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
 from fmrepair.verifiers.alloy.reach import reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
@@ -82,6 +82,16 @@ def _steps(paras: Sequence[Paragraph], fact: Paragraph) -> bool:
 
 
 # -- the two checks -----------------------------------------------------------------------------------
+
+
+def _asserted(formula: str, on: Sequence[str], n: int) -> str:
+    """A pred piece's reading added to a module on its own: as a fact, or, read at a call in a sig's appended
+    fact, as the appended fact of a subset sig of each of ``on`` that holds every atom (fields read as
+    ``this.f`` there)."""
+    if not on:
+        return f"\nfact {{ {formula} }}\n"
+    return "".join(f"\nsig {LABEL}t{n}_{m} in {s} {{}} {{ {formula} }}\nfact {{ {s} in {LABEL}t{n}_{m} }}\n"
+                   for m, s in enumerate(on))
 
 
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
@@ -202,7 +212,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
 
     premise = commands_removed(candidate)
 
-    def readings(piece: Piece) -> Iterator[tuple[str, set[int]]]:
+    def readings(piece: Piece) -> Iterator[tuple[str, set[int], tuple[str, ...]]]:
         """The piece as it is asked alone, with the checks it may be asked against: under its headers when
         it lies under some (then only so: its bare text would read the bound names as something else), a
         reading only at the scopes where the Analyzer says the candidate implies it. A piece of a sig's
@@ -210,20 +220,23 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         quantifier was never asked: an outside attack, 2026-12-05)."""
         text = candidate[piece.span[0] : piece.span[1]]
         if piece.rewritten:
-            yield text, set(range(len(checks)))
+            yield text, set(range(len(checks))), ()
             return
         sigs = owners(piece) if piece.where == "sig" else ()
         if piece.where == "sig" and not sigs:
             return
         texts = [f"not {{ {text} }}"] if piece.negated else [text, *disjuncts_dropped(text)]
-        asks = [(sc, t) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header may
-        # lie under an operator; at a call of a receiver pred, its ``this`` is bound by a ``let`` as THIS
-        bound = [(sc, re.sub(r"\bthis\b", THIS, text) if THIS in sc else text, neg) for sc, neg in piece.extra]
-        asks += [(sc, f"not {{ {t} }}" if neg else t) for sc, t, neg in bound]
-        for sc, t in dict.fromkeys(asks):
+        asks = [(sc, t, sigs) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header
+        # may lie under an operator; at a call of a receiver pred, its ``this`` is bound by a ``let`` as THIS; a
+        # call in a sig's appended fact is read there (``on``: asked as an appended fact of those sigs)
+        fields = field_names(cpar) if any(on for *_, on in piece.extra) else set()
+        bound = [(sc, at_fields(t, fields) if on else t, neg, on) for sc, neg, on in piece.extra
+                 for t in [re.sub(r"\bthis\b", THIS, text) if THIS in sc else text]]
+        asks += [(sc, f"not {{ {t} }}" if neg else t, on) for sc, t, neg, on in bound]
+        for sc, t, on in dict.fromkeys(asks):
             formula = f"({sc} {{ {t} }})" if sc else t
-            if ok := _implied(verifier, premise, formula, checks, timeout_s, sigs):
-                yield formula, ok
+            if ok := _implied(verifier, premise, formula, checks, timeout_s, on):
+                yield formula, ok, on
 
     def owners(piece: Piece) -> tuple[str, ...]:
         """The names of the sig whose appended fact holds the piece (none when its declaration is not read)."""
@@ -236,14 +249,14 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                     return ()
         return ()
 
-    first: dict[Piece, tuple[str, set[int]]] = {}  # a piece's first implied reading
+    first: dict[Piece, tuple[str, set[int], tuple[str, ...]]] = {}  # a piece's first implied reading
     for piece in needed:
         a, b = piece.span
         held: list = []
-        for formula, ok in readings(piece):  # until one is held (a reading that is implied but too weak: the next)
-            first.setdefault(piece, (formula, ok))
+        for formula, ok, on in readings(piece):  # until one is held (an implied reading too weak: the next)
+            first.setdefault(piece, (formula, ok, on))
             if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
-                alone = declared + f"\nfact {{ {formula} }}\n"
+                alone = declared + _asserted(formula, on, 0)
             else:
                 alone = declared[:a] + formula + declared[b:]  # the piece, with the declarations only
             v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
@@ -269,18 +282,18 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         return out
     # the property split over pieces (or made redundant): their readings together, those of a pred's body as
     # facts of their own; a piece with no implied reading is left out (its text alone may not compile)
-    together: list[tuple[Piece, str]] = []
+    together: list[tuple[Piece, str, tuple[str, ...]]] = []
     scopes = set(range(len(checks)))
     for q in found:
         got = first[q] if q in first else next(readings(q), None)
         if got is not None:
-            together.append((q, got[0]))
+            together.append((q, got[0], got[2]))
             scopes &= got[1]
     if len(together) > 1 and scopes and fails_without([q.removal for q in found]):
         alone, extra = declared, ""
-        for q, formula in sorted(together, key=lambda qf: qf[0].span[0], reverse=True):
+        for n, (q, formula, on) in enumerate(sorted(together, key=lambda qf: qf[0].span[0], reverse=True)):
             if q.where == "pred":
-                extra += f"\nfact {{ {formula} }}"
+                extra += _asserted(formula, on, n)
             else:
                 alone = alone[: q.span[0]] + formula + alone[q.span[1] :]
         v = verifier.check(alone + extra + "\n" + "\n".join(_probes(checks, asserts)) + "\n",

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, line_cut, split_formulas, whole_formula
 from fmrepair.verifiers.alloy.headers import alpha, antecedent, leaves, scope
 from fmrepair.verifiers.alloy.reach import reached, roots_of, short_name
+from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
     Token,
@@ -36,7 +37,9 @@ class Piece(NamedTuple):
     negated: bool = False  # a disjunct (``A or P``): read as ``not P`` under its headers
     mixed: bool = False  # inserted beside a rewrite of the same body (which is judged as a rewrite too)
     flipped: tuple[tuple[str, ...], bool] = ((), False)  # (scopes, negated) in a body called under a negation
-    extra: tuple[tuple[str, bool], ...] = ()  # more (reading, negated): a pred's piece at each call in a fact
+    # more (reading, negated, sigs): a pred's piece at each call in a fact, or in a sig's appended fact (its
+    # sigs' names: the reading is asked as an appended fact, fields read as this.f)
+    extra: tuple[tuple[str, bool, tuple[str, ...]], ...] = ()
 
 
 def pieces(original: str, candidate: str) -> list[Piece]:
@@ -56,11 +59,13 @@ def pieces(original: str, candidate: str) -> list[Piece]:
         if before is not None and p.key in from_facts and p.body_start is not None:
             params = _params(p, sigs)
             calls = _calls(cpar, p)
+            fields = field_names(cpar) if any(on for *_, on in calls) else set()
             for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
                 # also read for every argument (asked only where the candidate implies it: b2_a02), and at each
                 # call in a fact, under the call's headers, guards and negations (an operation called only
                 # under a guard, or as ``no n | bad[n]``: outside attacks, 2026-12-05)
-                extra = [(f"{before} {sc}".strip(), neg) for before, odd in calls for sc, neg in _inner(q, odd)]
+                extra = [(f"{before} {at_fields(sc, fields) if on else sc}".strip(), neg, on)
+                         for before, odd, on in calls for sc, neg in _inner(q, odd)]
                 q = q._replace(scopes=(*(f"all {d} | {sc}" for d in params for sc in q.scopes or ("",)), *q.scopes),
                                extra=tuple(dict.fromkeys(extra))[:24])
                 out.append(q)
@@ -174,6 +179,30 @@ def _body_text(p: Paragraph) -> str | None:
     return p.text[_equals(p) + 1 :] or None
 
 
+def field_names(cpar: Sequence[Paragraph]) -> set[str]:
+    """Every field the sigs declare (a declaration the gate does not read adds none)."""
+    out: set[str] = set()
+    for p in cpar:
+        if p.kind == "sig":
+            try:
+                out |= {f for f, _, _ in read_sig(p).fields}
+            except Unsupported:
+                continue
+    return out
+
+
+def at_fields(text: str, fields: set[str]) -> str:
+    """``text`` with each field name written ``@f``: a pred's body read inside a sig's appended fact, where a
+    bare field name would read as ``this.f``."""
+    out, at = [], 0
+    toks = tokens(text)
+    for k, t in enumerate(toks):
+        if t.text in fields and not (k > 0 and toks[k - 1].text == "@"):
+            out += [text[at : t.start], "@"]
+            at = t.start
+    return "".join(out) + text[at:]
+
+
 THIS = "fmrepair_this"  # a receiver pred's ``this``, as a name a ``let`` can bind in a reading
 
 
@@ -209,33 +238,35 @@ def _call_sites(body: str, ft: Sequence[Token], name: str) -> Iterator[tuple[int
 
 
 def _calls(cpar: Sequence[Paragraph], callee: Paragraph, odd0: bool = False, depth: int = 0,
-           seen: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
+           seen: frozenset[str] = frozenset()) -> list[tuple[str, bool, tuple[str, ...]]]:
     """(the text before the callee's body, whether it lies under an odd number of negations) at each call of
     ``callee`` in a fact, or in a pred or macro called so (two levels up: an operation called through another,
-    or through a macro, was not read there, outside attacks): the headers, guards and negations over the call
+    or through a macro, was not read there, outside attacks), or in a sig's appended fact (then with the sig's
+    names: the reading is asked as an appended fact): the headers, guards and negations over the call
     (``scope``), then ``let`` bindings of the parameters to the arguments; a call that is one choice of a
     disjunction is left out (its body need not hold there: a reading there only restates what the whole
     model implies, which refused an honest guard, ``b_honest_traffic_temporal_guard``)."""
     names = ([THIS] if _receiver(callee) else []) + _param_names(callee)
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[str, bool, tuple[str, ...]]] = []
     for f in cpar:
-        body = _body_text(f)
-        if body is None or f.kind not in ("fact", "pred", "let") or f.key == callee.key or f.key in seen:
+        span = fact_span(f) if f.kind == "sig" else None
+        body = f.text[span[0] - f.start : span[1] - f.start] if span else _body_text(f)
+        if body is None or f.kind not in ("fact", "sig", "pred", "let") or f.key == callee.key or f.key in seen:
             continue
-        outers = [("", odd0)] if f.kind == "fact" else (
-            _calls(cpar, f, odd0, depth + 1, seen | {callee.key}) if depth < 2 else [])
+        outers = [("", odd0, ())] if f.kind == "fact" else [("", odd0, tuple(_sig_names(f)))] if span else (
+            _calls(cpar, f, odd0, depth + 1, seen | {callee.key}) if depth < 2 and f.kind != "sig" else [])
         ft = tokens(body) if outers else []
         for first, close, args in _call_sites(body, ft, short_name(callee)) if outers else ():
             if len(args) != len(names):
                 continue
             binds = ", ".join(f"{n} = {a}" for n, a in zip(names, args, strict=True) if n != a.strip())
             used = {u.text for u in ft[first : close + 1]}
-            for before, odd in outers:
+            for before, odd, on in outers:
                 reads, inner = scope(body, ft, first, used, close, odd=odd)
                 if not inner and _disjunct(body, ft, first, close):
                     continue
                 for head in reads or ("",):
-                    out.append((" ".join(x for x in (before, head, f"let {binds} |" if binds else "") if x), inner))
+                    out.append((" ".join(x for x in (before, head, f"let {binds} |" if binds else "") if x), inner, on))
     return list(dict.fromkeys(out))[:12]
 
 
