@@ -193,3 +193,12 @@ def test_field_names_read_as_relations_inside_an_appended_fact() -> None:
     from fmrepair.verifiers.alloy.pieces import at_fields
 
     assert at_fields("no (n & n.^next) and @next = next", {"next"}) == "no (n & n.^@next) and @next = @next"
+
+
+def test_a_one_header_reads_as_some_and_a_body_keeps_its_fact_whatever_its_name() -> None:
+    got = _texts("fact F { one r: Node | no next.r }", "fact F { one r: Node | no next.r and Node in r.*next }")
+    assert got == [("Node in r.*next", False, ("some r: Node |",))]
+    # the original body moved under a new name, the old name given to a new body: the new body is the piece
+    before = "fact F { all n: Node | n != n.next }"
+    after = "fact F { no n: Node | n in n.^next }\nfact G { all n: Node | n != n.next }"
+    assert [t for t, *_ in _texts(before, after)] == ["no n: Node | n in n.^next"]

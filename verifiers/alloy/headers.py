@@ -244,7 +244,7 @@ def scope(body: str, toks: Sequence[Token], i: int, names: set[str], j: int | No
     keep: list[bool] = []
     for kw, rest, bound, _ in reversed(heads):
         if bound is not None and bound & names:
-            if kw not in ("all", "some", "no", "let"):  # under lone / one / sum: the piece alone is not implied
+            if kw not in ("all", "some", "no", "let", "one"):  # under lone / sum: the piece alone is not implied
                 return (), False
             names = names | {u.text for u in tokens(rest)}
         keep.insert(0, bound is None or bool(bound & names))
@@ -255,7 +255,9 @@ def scope(body: str, toks: Sequence[Token], i: int, names: set[str], j: int | No
         if kw == "not":
             odd = not odd
             continue
-        word = "all" if kw == "no" else kw
+        if kw == "one" and odd and ok:
+            return (), False  # ``not one x | B`` says nothing of B
+        word = "all" if kw == "no" else "some" if kw == "one" else kw  # ``one x | B`` implies ``some x | B``
         word = _FLIP.get(word, word) if odd else word
         if kw == "no":
             odd = not odd

@@ -95,7 +95,19 @@ def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict
     name (at least 60% of the body's tokens in common): a fact renamed while it is fixed is the same fact
     (b2_h11: read as a new fact, an honest fix was undecided; the same fix unrenamed is accepted)."""
     before = [p for p in opar if p.kind == "fact" and not p.name.startswith("#")]
-    counterpart = {id(p): was for p, was in in_order(before, cfacts)}
+    # a fact with an original's very body is that fact, whatever its name: the original's name given to a new
+    # body while the old body moved under a new name hid the new body (outside attacks, 2026-12-05)
+    same: dict[int, Paragraph] = {}
+    for p in cfacts:
+        if p.name.startswith("#"):
+            continue
+        was = next((q for q in before if id(q) not in {id(v) for v in same.values()}
+                    and canonical(q.body or "") == canonical(p.body or "")), None)
+        if was is not None:
+            same[id(p)] = was
+    rest = [q for q in before if id(q) not in {id(v) for v in same.values()}]
+    counterpart = {id(p): was for p, was in in_order(rest, [p for p in cfacts if id(p) not in same])}
+    counterpart.update(same)
     matched = {id(was) for was in counterpart.values() if was is not None}
     gone = [q for q in before if id(q) not in matched]
     for p in cfacts:

@@ -1,0 +1,5 @@
+sig Node { next: lone Node, mark: set Node }
+pred ok[n: Node] { n.next != n and no (n & n.^next) }
+fact F { all n: Node | some n.mark implies n.ok }
+assert MarkedAcyclic { all n: Node | some n.mark implies n not in n.^next }
+check MarkedAcyclic for 4
