@@ -201,4 +201,4 @@ def test_a_one_header_reads_as_some_and_a_body_keeps_its_fact_whatever_its_name(
     # the original body moved under a new name, the old name given to a new body: the new body is the piece
     before = "fact F { all n: Node | n != n.next }"
     after = "fact F { no n: Node | n in n.^next }\nfact G { all n: Node | n != n.next }"
-    assert [t for t, *_ in _texts(before, after)] == ["no n: Node | n in n.^next"]
+    assert [t.strip() for t, *_ in _texts(before, after)] == ["no n: Node | n in n.^next"]
