@@ -142,10 +142,24 @@ def test_cli_gate_json_degenerate_field_and_editable(tmp_path, verifier) -> None
     assert json.loads(res.output)["faithful"] is True, res.output
 
 
+class _ProbesTimeOut:
+    """The real Analyzer, except that every probe module the gate builds answers a timeout."""
+
+    def __init__(self, inner) -> None:  # noqa: ANN001
+        self.inner = inner
+
+    def check(self, text: str, options=None):  # noqa: ANN001, ANN201
+        from fmrepair.verifiers.base import Verdict
+
+        if "fmrepair_probe_" in text:
+            return Verdict(formalism="alloy", status="timeout")
+        return self.inner.check(text, options)
+
+
 def test_probe_timeout_is_unknown_never_faithful(verifier) -> None:  # noqa: ANN001
     cand = GRAPH.replace(
         "fact { all n: Node | lone n.edges }", "fact { all n: Node | lone n.edges and n not in n.^edges }"
     )
-    r = gate(GRAPH, cand, verifier=verifier, scope="7", timeout_s=0.05)
+    r = gate(GRAPH, cand, verifier=_ProbesTimeOut(verifier), scope="7")  # a timeout by construction, not by load
     assert r.status == "unknown" and not r.faithful and r.unknown, r
     assert gate(GRAPH, cand, verifier=verifier).status == "faithful"
