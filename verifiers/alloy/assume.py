@@ -187,6 +187,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     if not names and not blocks:
         return []
     found = pieces(original, candidate)
+    fields = field_names(cpar) if any(on for q in found for *_, on in q.extra) else set()  # read once
     rewritten = _rewritten_facts(original, candidate, found)
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
@@ -229,7 +230,6 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         asks = [(sc, t, sigs) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header
         # may lie under an operator; at a call of a receiver pred, its ``this`` is bound by a ``let`` as THIS; a
         # call in a sig's appended fact is read there (``on``: asked as an appended fact of those sigs)
-        fields = field_names(cpar) if any(on for *_, on in piece.extra) else set()
         bound = [(sc, at_fields(t, fields) if on else t, neg, on) for sc, neg, on in piece.extra
                  for t in [re.sub(r"\bthis\b", THIS, text) if THIS in sc else text]]
         asks += [(sc, f"not {{ {t} }}" if neg else t, on) for sc, t, neg, on in bound]

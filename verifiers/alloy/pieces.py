@@ -98,14 +98,16 @@ def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict
     # a fact with an original's very body is that fact, whatever its name: the original's name given to a new
     # body while the old body moved under a new name hid the new body (outside attacks, 2026-12-05)
     same: dict[int, Paragraph] = {}
+    taken: set[int] = set()
     for p in cfacts:
         if p.name.startswith("#"):
             continue
-        was = next((q for q in before if id(q) not in {id(v) for v in same.values()}
-                    and canonical(q.body or "") == canonical(p.body or "")), None)
+        was = next((q for q in before if id(q) not in taken and canonical(q.body or "") == canonical(p.body or "")),
+                   None)
         if was is not None:
             same[id(p)] = was
-    rest = [q for q in before if id(q) not in {id(v) for v in same.values()}]
+            taken.add(id(was))
+    rest = [q for q in before if id(q) not in taken]
     counterpart = {id(p): was for p, was in in_order(rest, [p for p in cfacts if id(p) not in same])}
     counterpart.update(same)
     matched = {id(was) for was in counterpart.values() if was is not None}
@@ -138,11 +140,11 @@ def _renamed(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> dict[str, 
     kind and parameters that the candidate lost and whose body it resembles most (60% of the tokens in common,
     or of the original's kept): renamed
     while a conjunct was added (with its calls), it was never read (an outside attack, 2026-12-05)."""
-    ckeys = {p.key for p in cpar}
+    ckeys, okeys = {p.key for p in cpar}, {q.key for q in opar}
     gone = [q for q in opar if q.kind in ("pred", "fun", "let") and q.key not in ckeys and q.body is not None]
     out: dict[str, Paragraph] = {}
     for p in cpar:
-        if p.kind not in ("pred", "fun", "let") or p.key in {q.key for q in opar} or p.body is None:
+        if p.kind not in ("pred", "fun", "let") or p.key in okeys or p.body is None:
             continue
         same = [q for q in gone if q.kind == p.kind and _params(q) == _params(p) and _head(q) == _head(p)]
         best = max(same, key=lambda q: _like(q.body or "", p.body or ""), default=None)
@@ -394,9 +396,8 @@ def _new_leaves(obody: str, ot: Sequence[Token], body: str, ct: Sequence[Token])
         return [t.text for t in toks[span[0] : span[1] + 1]]
 
     old = [words(ot, s) for s in leaves(obody, ot)]
-    new = [s for s in leaves(body, ct)]
     left = []
-    for span in new:
+    for span in leaves(body, ct):
         if words(ct, span) in old:
             old.remove(words(ct, span))
         else:
