@@ -40,45 +40,83 @@ def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
 
 
 _TIMED = {"always", "after", "historically", "releases"}
+_ORDER_STEPS = {"next", "prev", "nexts", "prevs"}
 
 
 def _timed(body: str) -> int:
     return sum(t.text in _TIMED for t in tokens(body))
 
 
+def _dynamic(paras: Sequence[Paragraph]) -> bool:
+    """Does the model have states that change: a ``var`` sig or field, or an ordering's steps (``open
+    util/ordering``)?"""
+    return any(p.kind == "sig" and any(t.text == "var" for t in tokens(p.text)) for p in paras) or _ordered(paras)
+
+
+def _ordered(paras: Sequence[Paragraph]) -> bool:
+    return any(p.kind == "open" and "util/ordering" in p.text for p in paras)
+
+
 def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
-    """(body span in the candidate, the original's body, key) of every fact whose body the candidate
-    rewrote (matched by name, in order; other than by the pure insertions ``pieces`` found) so that it
-    holds at more times: more ``always``/``after``/``historically`` than before; not a transition relation
-    (``_steps``). A static fact rewritten is
-    how most static models are fixed (``n not in n.nxt`` to ``n.^nxt``) and is left to preservation."""
-    cfacts = [p for p in split_paragraphs(candidate) if p.kind == "fact"]
-    oparas = split_paragraphs(original)
+    """(body span in the candidate, the candidate with this constraint's original text put back, key) of every
+    fact and sig's appended fact whose meaning the candidate changed other than by the pure insertions
+    ``pieces`` found, in a model whose states change (``_dynamic``): its body rewritten (a deletion, a
+    quantifier, connective, constant or call changed), or a pred, fun or macro it reaches changed (put back
+    with it); in a static model, only a fact made to hold at more times. Not a transition relation
+    (``_steps``): an operation is fixed in a pred such a fact calls, or in that fact.
+
+    Why only where states change: there a checked invariant is meant to follow from the initial condition
+    and the operations, and a constraint strengthened until it alone states the property makes it an axiom
+    of every state, whatever operation breaks it (a twenty-first outside attack, 2026-12-05: an initial
+    condition made to hold at every time, a guard or ``eventually`` deleted, a constant or a call changed).
+    In a static model the facts are the whole model, and strengthening a fact until it implies the property
+    is how one is fixed (``n.nxt`` to ``n.^nxt`` where ``Acyclic`` is checked; ``some`` to ``all``): the same
+    edit made as a cheat is a known gap (``o16_c02`` and the others there), decided by preservation."""
+    cparas, oparas = split_paragraphs(candidate), split_paragraphs(original)
+    cfacts = [p for p in cparas if p.kind == "fact"]
     counterpart = counterparts(oparas, cfacts)
+    osigs = {p.name: p for p in oparas if p.kind == "sig"}
+    ocalls = {p.key: p for p in oparas if p.kind in ("pred", "fun", "let")}
+    changed = {p.key: p for p in cparas if p.kind in ("pred", "fun", "let") and p.key in ocalls
+               and canonical(ocalls[p.key].text) != canonical(p.text)}
+    dynamic = _dynamic(oparas)
     out = []
-    for p, was in ((p, counterpart[id(p)]) for p in cfacts):
-        if was is None or was.body is None or p.body_start is None or p.body_end is None:
+    for p in [*cfacts, *(q for q in cparas if q.kind == "sig")]:
+        span = fact_span(p)
+        was = counterpart.get(id(p)) if p.kind == "fact" else osigs.get(p.name)
+        ospan = fact_span(was) if was is not None else None
+        if span is None or ospan is None or was is None:
             continue
-        if canonical(was.body) == canonical(p.body or ""):
+        old_body = original[ospan[0] : ospan[1]]
+        calls = [changed[k] for k in reached(cparas, [p]) if k in changed] if dynamic else []
+        if canonical(old_body) == canonical(candidate[span[0] : span[1]]) and not calls:
             continue
-        if any(p.body_start <= q.span[0] < p.body_end and not q.mixed for q in found):
-            continue
-        if _timed(p.body or "") <= _timed(was.body):
-            continue  # only a fact made to hold at more times (an initial condition turned into an invariant)
+        if not dynamic and _timed(candidate[span[0] : span[1]]) <= _timed(old_body):
+            continue  # a static fact rewritten: how static models are fixed, left to preservation
+        if any(span[0] <= q.span[0] < span[1] and not q.mixed for q in found):
+            continue  # insertions: pieces, read one by one
         if _steps(oparas, was):
-            continue  # a transition relation made to hold at every step: how one is written (o14_h_trans1)
-        out.append(((p.body_start, p.body_end), was.body, p.key))
+            continue  # a transition relation (an operation fixed, o14_h_trans1, o16_h04): left to preservation
+        back = [(span, old_body)] + [((q.start, q.end), ocalls[q.key].text) for q in calls]
+        put = candidate
+        for (a, b), text in sorted(back, reverse=True):
+            put = put[:a] + text + put[b:]
+        out.append((span, put, p.key))
     return out
 
 
 def _steps(paras: Sequence[Paragraph], fact: Paragraph) -> bool:
-    """Does the original fact relate a state to the next (a primed name, ``after``, ``;`` or ``before``, in
-    its body or a pred it reaches)? Such a fact with ``always`` added is a transition relation made to hold at
-    every step, an honest fix whose transition-level assertion it entails (refused: an outside attack,
-    2026-12-05); what is added inside it is still a piece."""
+    """Does the original fact (or sig's appended fact) relate a state to the next (a primed name, ``after``,
+    ``;`` or ``before``; with util/ordering open, ``next``, ``prev``, ``nexts`` or ``prevs``), in its body or
+    a pred it reaches? Such a fact is a transition relation: an operation fixed in it or in a pred it calls,
+    or ``always`` added to make it hold at every step, is an honest fix whose transition-level assertion it
+    may entail (refused: outside attacks, 2026-12-05); what is added inside it is still a piece."""
     keys = set(reached(paras, [fact]))
-    bodies = [fact.body or ""] + [p.body or "" for p in paras if p.key in keys]
-    return any(t.text in ("'", "after", ";", "before") for b in bodies for t in tokens(b))
+    span = fact_span(fact)
+    own = fact.text[span[0] - fact.start : span[1] - fact.start] if span else ""
+    bodies = [own] + [p.body or "" for p in paras if p.key in keys]
+    steps = {"'", "after", ";", "before"} | (_ORDER_STEPS if _ordered(paras) else set())
+    return any(t.text in steps for b in bodies for t in tokens(b))
 
 
 # -- the two checks -----------------------------------------------------------------------------------
@@ -205,8 +243,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         # the pieces hide each other (the same property added twice): each is asked alone, also beside a
         # piece that is needed on its own (an honest fix next to them: an outside attack, 2026-12-05)
         needed += rest
-    for span, old_body, key in rewritten:  # a fact rewritten (not only added to): put back, does it fail again?
-        if _fails(verifier, candidate[: span[0]] + old_body + candidate[span[1] :], timeout_s):
+    for span, put_back, key in rewritten:  # a fact rewritten (not only added to): put back, does it fail again?
+        if _fails(verifier, put_back, timeout_s):
             needed.append(Piece(span, span, "fact", key))
     out = []
     declared = commands_removed(_blank(candidate, constraint_spans))
@@ -284,12 +322,12 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     # facts of their own; a piece with no implied reading is left out (its text alone may not compile)
     together: list[tuple[Piece, str, tuple[str, ...]]] = []
     scopes = set(range(len(checks)))
-    for q in found:
+    for q in [*found, *(r for r in needed if r.rewritten)]:  # two facts each rewritten to half of it (o16_c18)
         got = first[q] if q in first else next(readings(q), None)
         if got is not None:
             together.append((q, got[0], got[2]))
             scopes &= got[1]
-    if len(together) > 1 and scopes and fails_without([q.removal for q in found]):
+    if len(together) > 1 and scopes and fails_without([q.removal for q, _, _ in together]):
         alone, extra = declared, ""
         for n, (q, formula, on) in enumerate(sorted(together, key=lambda qf: qf[0].span[0], reverse=True)):
             if q.where == "pred":

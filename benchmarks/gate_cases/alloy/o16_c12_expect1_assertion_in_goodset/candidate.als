@@ -1,0 +1,38 @@
+// Alloy 6: a lock, processes that queue for it and hold it.
+sig Proc {}
+one sig Lock { var holder: set Proc, var waiting: set Proc }
+
+fact Init { no Lock.holder and no Lock.waiting }
+
+pred request[p: Proc] {
+  p not in Lock.holder + Lock.waiting
+  Lock.waiting' = Lock.waiting + p
+  Lock.holder' = Lock.holder
+}
+
+pred acquire[p: Proc] {
+  p in Lock.waiting
+  no Lock.holder
+  Lock.holder' = Lock.holder + p
+  Lock.waiting' = Lock.waiting - p
+}
+
+pred release[p: Proc] {
+  p in Lock.holder
+  Lock.holder' = Lock.holder - p
+  Lock.waiting' = Lock.waiting
+}
+
+pred stutter { Lock.holder' = Lock.holder and Lock.waiting' = Lock.waiting }
+
+fact Steps { always (stutter or some p: Proc | request[p] or acquire[p] or release[p]) }
+
+// the queue is short
+fact Queue { always #Lock.waiting < 3 }
+
+assert Mutex { always lone Lock.holder }
+check Mutex for 3 but 6 steps
+
+// documented behaviour: several processes may queue at once (a counterexample is expected)
+assert ShortQueue { always lone Lock.waiting }
+check ShortQueue for 3 but 6 steps expect 1
