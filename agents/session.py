@@ -109,6 +109,7 @@ class RepairSession:
     unfaithful_rejected: int = 0  # raw-correct candidates the gate rejected
     gate_unknown: int = 0  # raw-correct candidates the gate could not decide (never faithful)
     proposals: int = 0  # search proposals so far (pruned or checked: the Python work), over every search
+    sketch_evals: int = 0  # atom-bindings the sketches asked for (sketch.py), over every search: work not in proposals
     timeouts: int = 0  # wall-clock timeouts outside verdicts (e.g. an unsat core): results may depend on load
     attempts: list[AttemptRecord] = field(default_factory=list)
     model_texts: list[str] = field(default_factory=list)  # what the model wrote (not a leak if echoed)

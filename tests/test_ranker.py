@@ -108,7 +108,7 @@ def _search(ranker: object | None, loc: dict[int, float]) -> tuple[MutationSearc
     checked: list[str] = []
     s.ranker, s.loc, s.quick, s.seen, s.obs = ranker, loc, set(), set(), []
     s.found, s.max_proposals, s.trust, s.prune, s.workers = Found(), 10**6, False, True, 1
-    s.session = SimpleNamespace(proposals=0)  # type: ignore[assignment]  # the search counts proposals there too
+    s.session = SimpleNamespace(proposals=0, sketch_evals=0)  # type: ignore[assignment]  # the search counts proposals there too
     s.out_of_time = lambda: False  # type: ignore[method-assign]
     s.apply = lambda source, ms, ctx: source + "|" + "; ".join(m.desc for m in ms)  # type: ignore[method-assign]
     s.verify = lambda batch, model: checked.extend(b[1] for b in batch)  # type: ignore[method-assign]

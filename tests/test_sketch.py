@@ -59,7 +59,7 @@ def test_a_guard_is_a_cover_of_the_negatives_that_keeps_a_witness_in_each_group(
     a, b, c, core = (Node("ExprVar", -1, -1, name=n, text=n) for n in ("a", "b", "c", "core"))
     site = Site(Node("ExprQt", -1, -1, op="ALL"), "ALL", [], [], core)
     sk = Sketcher.__new__(Sketcher)
-    sk.site = site
+    sk.site, sk.spent = site, 0
     p = Problem(site=site, extra=None)
     # one instance needs the formula true (bindings 0-2 falsify the core: guard them out), one needs it
     # false (binding 3 falsifies the core: keep it)

@@ -392,8 +392,11 @@ class MutationSearch(Observer):
             extras: list[tuple[str, str, str] | None] = [None]
             fresh = Grammar(model, ctx.top, cols, names).fresh
             extras += [(fresh(t, taken), t, t) for t in tops] if site.decls or site.always else []
+            before = self.session.sketch_evals
             for new, desc in rounds(sketcher, labelled, atoms, scope, extras, ctx.text, SKETCH_ROUNDS):
+                self.session.sketch_evals = before + sketcher.spent
                 yield (Mutation(site.node, new, desc, "sketch"),)
+            self.session.sketch_evals = before + sketcher.spent
 
     def examples(self, model: Model, ctx: Context) -> Examples | None:
         """Every instance observed so far, for keeping one synthesized formula per value (None: pruning is off

@@ -187,7 +187,7 @@ class Sketcher:
         self.site = site
         self.sig_nodes = sig_nodes
         self.evs: dict[int, InstanceEvaluator] = {}
-        self.spent = 0  # atom-bindings evaluated (counted under ``always`` only: EVALS)
+        self.spent = 0  # atom-bindings asked for (every site; capped by EVALS under ``always`` only)
 
     def problem(self, labelled: list[tuple[int, Instance, bool]], extra: tuple[str, str, str] | None) -> Problem:
         """``labelled``: (index, instance, the value the site must take there); under ``always``, the newest
@@ -278,7 +278,7 @@ class Sketcher:
         best: dict[int, tuple[tuple[int, int], Ex]] = {}
         if self.site.always:  # the smallest first, as many as the evaluations left allow
             atoms = sorted(atoms, key=lambda a: a.size)[: (EVALS - self.spent) // max(1, len(p.bindings))]
-            self.spent += len(atoms) * len(p.bindings)
+        self.spent += len(atoms) * len(p.bindings)
         for a in atoms:
             b = self.bits(p, a.node)
             rank = (a.size, -len(a.atoms & names))
