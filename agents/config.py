@@ -18,6 +18,9 @@ PromptView = Literal["full", "compact"]
 # ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).
 DEFAULT_SEARCH_CANDIDATES = 3000  # search: checked candidates per task when Budget.candidates is None
 DEFAULT_SEARCH_PROPOSALS = 200_000  # search: proposals (pruned in Python or checked) per task when None
+# search: atom-bindings the guard sketches evaluate per task when None (agents/mutation/sketch.py; measured on
+# development lts: repairs spent up to 125 million, and lts_inv7_06 ran into the wall cap after 405 million)
+DEFAULT_SKETCH_EVALS = 200_000_000
 # search: a candidate the analyzer's compiler rejects (syntax or type error; nothing solved) does not spend
 # the candidate budget; at most this many such candidates per candidate of the budget (counted)
 ILL_FORMED_PER_CANDIDATE = 10
@@ -51,6 +54,12 @@ class Budget(BaseModel):
         ge=1,
         description="search: distinct candidates proposed per task, pruned by counterexamples in Python or "
         f"checked (bounds the pruning work, which checks do not count; default {DEFAULT_SEARCH_PROPOSALS})",
+    )
+    sketch_evals: int | None = Field(
+        None,
+        ge=1,
+        description="search: atom-bindings the guard sketches evaluate per task, at most (bounds the sketches' "
+        f"Python work, which proposals do not count; default {DEFAULT_SKETCH_EVALS:,})",
     )
 
 

@@ -59,7 +59,7 @@ def test_a_guard_is_a_cover_of_the_negatives_that_keeps_a_witness_in_each_group(
     a, b, c, core = (Node("ExprVar", -1, -1, name=n, text=n) for n in ("a", "b", "c", "core"))
     site = Site(Node("ExprQt", -1, -1, op="ALL"), "ALL", [], [], core)
     sk = Sketcher.__new__(Sketcher)
-    sk.site, sk.spent = site, 0
+    sk.site, sk.spent, sk.limit = site, 0, None
     p = Problem(site=site, extra=None)
     # one instance needs the formula true (bindings 0-2 falsify the core: guard them out), one needs it
     # false (binding 3 falsifies the core: keep it)
@@ -197,3 +197,27 @@ check served_Repaired for 3 expect 0
 def test_a_far_temporal_submission_is_repaired_under_its_always(verifier):
     body = _sketched_body(verifier, TICKETS, TICKETS_ORACLE, "served")
     assert body.strip("{} \n(").startswith("always") and "assignee" in body, body  # the always kept, a guard learned
+
+
+def test_the_task_budget_bounds_the_atom_bindings_a_static_site_evaluates():
+    """Sketcher.limit (what is left of Budget.sketch_evals) keeps the smallest atoms that fit; below it the
+    atoms are all kept, so a task within the budget learns what it learned without one."""
+    from fmrepair.agents.mutation.synth import Ex
+
+    core = Node("ExprVar", -1, -1, name="core", text="core")
+    site = Site(Node("ExprQt", -1, -1, op="ALL"), "ALL", [], [], core)
+    atoms = [Ex(Node("ExprVar", -1, -1, text=f"a{i}"), (), size, frozenset({"x"}), frozenset())
+             for i, size in enumerate([5, 2, 4, 3])]
+
+    def kept(limit):
+        sk = Sketcher.__new__(Sketcher)
+        sk.site, sk.spent, sk.limit = site, 0, limit
+        p = Problem(site=site, extra=None)
+        p.bindings = [(0, 0, {}), (0, 0, {})]  # two bindings: an atom costs 2
+        p.values = {f"a{i}": 1 << i for i in range(4)}  # distinct values: every atom is its own class
+        return sorted(size for _, _, size in sk.classes(p, atoms)), sk.spent
+
+    assert kept(None) == ([2, 3, 4, 5], 8)
+    assert kept(8) == ([2, 3, 4, 5], 8)
+    assert kept(5) == ([2, 3], 4)  # the two smallest fit in 5
+    assert kept(1) == ([], 0)

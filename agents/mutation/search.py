@@ -19,6 +19,7 @@ from fmrepair.agents.config import (
     DEFAULT_SEARCH_CANDIDATES,
     DEFAULT_SEARCH_PROPOSALS,
     DEFAULT_SEARCH_WALL_CAP_S,
+    DEFAULT_SKETCH_EVALS,
     ILL_FORMED_PER_CANDIDATE,
 )
 from fmrepair.agents.evaluate import Evaluation, count_commands
@@ -92,6 +93,7 @@ class MutationSearch(Observer):
         b = session.config.budget
         self.max_candidates = b.candidates or DEFAULT_CANDIDATES
         self.max_proposals = b.proposals or DEFAULT_SEARCH_PROPOSALS
+        self.max_sketch_evals = b.sketch_evals or DEFAULT_SKETCH_EVALS
         # a safety cap only: the counted candidate budget decides results (a cut-short task says wall_cap)
         self.wall_cap = b.wall_seconds or DEFAULT_SEARCH_WALL_CAP_S
         self.deadline = session.started + self.wall_cap
@@ -365,9 +367,9 @@ class MutationSearch(Observer):
         sig_nodes = {s["name"]: sig_leaf(s["name"]) for s in model.sigs}
         tops = sorted({t for t in ctx.top.values() if t in sig_nodes})
         for site in (s for r in roots for s in sites(r, lambda ty: ctx.cols(ty)[0], ctx.text, ctx.temporal)):
-            if not (self.prune and self.trust and self.obs):
-                return
-            sketcher = Sketcher(model, site, sig_nodes)
+            if not (self.prune and self.trust and self.obs) or self.session.sketch_evals >= self.max_sketch_evals:
+                return  # the sketches' counted budget spent: the other levels go on
+            sketcher = Sketcher(model, site, sig_nodes, self.max_sketch_evals - self.session.sketch_evals)
             labels: dict[int, bool | None] = {}
 
             def labelled(site_node: Node = site.node, labels: dict[int, bool | None] = labels) -> list:

@@ -182,12 +182,13 @@ class Problem:
 class Sketcher:
     """Guards learned for one site, round after round, as observations come (one per search)."""
 
-    def __init__(self, model: Model, site: Site, sig_nodes: dict[str, Node]) -> None:
+    def __init__(self, model: Model, site: Site, sig_nodes: dict[str, Node], limit: int | None = None) -> None:
         self.model = model
         self.site = site
         self.sig_nodes = sig_nodes
         self.evs: dict[int, InstanceEvaluator] = {}
-        self.spent = 0  # atom-bindings asked for (every site; capped by EVALS under ``always`` only)
+        self.spent = 0  # atom-bindings asked for (every site; capped by EVALS under ``always``)
+        self.limit = limit  # what is left of the task's counted budget (Budget.sketch_evals): at most this many
 
     def problem(self, labelled: list[tuple[int, Instance, bool]], extra: tuple[str, str, str] | None) -> Problem:
         """``labelled``: (index, instance, the value the site must take there); under ``always``, the newest
@@ -276,8 +277,11 @@ class Sketcher:
         then the one sharing most of the site's names; undecided atoms are left out."""
         names = _names(self.site.node)
         best: dict[int, tuple[tuple[int, int], Ex]] = {}
+        n = max(1, len(p.bindings))
         if self.site.always:  # the smallest first, as many as the evaluations left allow
-            atoms = sorted(atoms, key=lambda a: a.size)[: (EVALS - self.spent) // max(1, len(p.bindings))]
+            atoms = sorted(atoms, key=lambda a: a.size)[: max(0, EVALS - self.spent) // n]
+        if self.limit is not None and len(atoms) * n > self.limit - self.spent:  # the task's budget (counted)
+            atoms = sorted(atoms, key=lambda a: a.size)[: max(0, self.limit - self.spent) // n]
         self.spent += len(atoms) * len(p.bindings)
         for a in atoms:
             b = self.bits(p, a.node)

@@ -24,7 +24,8 @@ def paired_outcomes(run: Run, level: str, strategy: str | None = None, by_strate
 # settings that must match for a paired comparison to mean what it says (the arm's own variable, e.g. the
 # model or an adapter, is allowed to differ); budgets decide results, sampling decides what is sampled
 MATCHED = ("k", "samples", "independent_samples", "temperature", "max_new_tokens", "seed", "edit_mode",
-           "candidates", "proposals", "wall_seconds", "check_timeout_s", "mode", "confirm_scope", "prompt_view")
+           "candidates", "proposals", "sketch_evals", "wall_seconds", "check_timeout_s", "mode", "confirm_scope",
+           "prompt_view")
 
 
 def mismatched_settings(ra: Run, rb: Run) -> list[str]:

@@ -48,7 +48,8 @@ FIELD_PANELS = {
         ("model", "instructor_model", "temperature", "seed", "max_new_tokens", "constraint"), "Model and sampling"
     ),
     **dict.fromkeys(
-        ("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals", "check_timeout_s"),
+        ("k", "samples", "independent_samples", "wall_seconds", "candidates", "proposals", "sketch_evals",
+         "check_timeout_s"),
         "Budget (counted: candidates, answers; wall seconds only as a cap)",
     ),
     **dict.fromkeys(("workers", "verifier_workers", "shared_cache"), "Run (processes; never changes a result)"),

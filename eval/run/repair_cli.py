@@ -30,7 +30,8 @@ EXIT_HELP = ("Exit 0 repaired (checks pass, faithful, every good instance of the
 FIELDS = (
     "strategy", "edit_mode", "alternatives", "weakest_of", "editable", "search_prune", "search_synth", "search_lift",
     "search_classes", "search_audit", "search_ranker", "model", "instructor_model", "temperature", "seed",
-    "max_new_tokens", "constraint", "k", "samples", "candidates", "proposals", "wall_seconds", "check_timeout_s",
+    "max_new_tokens", "constraint", "k", "samples", "candidates", "proposals", "sketch_evals", "wall_seconds",
+    "check_timeout_s",
 )
 NOT_HERE = ("suite", "root", "mode", "family", "ids", "limit", "workers", "verifier_workers")
 
