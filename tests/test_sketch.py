@@ -202,7 +202,6 @@ def test_a_far_temporal_submission_is_repaired_under_its_always(verifier):
 def test_the_task_budget_bounds_the_atom_bindings_a_static_site_evaluates():
     """Sketcher.limit (what is left of Budget.sketch_evals) keeps the smallest atoms that fit; below it the
     atoms are all kept, so a task within the budget learns what it learned without one."""
-    from fmrepair.agents.mutation.synth import Ex
 
     core = Node("ExprVar", -1, -1, name="core", text="core")
     site = Site(Node("ExprQt", -1, -1, op="ALL"), "ALL", [], [], core)
