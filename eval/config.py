@@ -152,7 +152,7 @@ class BenchConfig(BaseModel):
     wall_seconds: float | None = inherit(Budget, "wall_seconds", title="wall-time safety cap per task, seconds")
     candidates: int | None = inherit(Budget, "candidates", title="search budget: candidates checked per task")
     proposals: int | None = inherit(Budget, "proposals", title="search: candidates proposed per task, at most")
-    sketch_evals: int | None = inherit(Budget, "sketch_evals", title="search: sketch atom-bindings per task, at most")
+    sketch_evals: int | None = inherit(Budget, "sketch_evals", title="search: sketch atom-bindings per task")
     check_timeout_s: float | None = Field(
         None,
         gt=0,

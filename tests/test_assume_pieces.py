@@ -205,22 +205,22 @@ def test_a_one_header_reads_as_some_and_a_body_keeps_its_fact_whatever_its_name(
 
 
 def test_a_fact_changed_by_deletion_or_through_a_pred_it_calls_is_asked_as_rewritten() -> None:
-    from fmrepair.verifiers.alloy.assume import _rewritten_facts
+    from fmrepair.verifiers.alloy.assume import rewritten_facts
 
     orig = ("sig M { imports: set M }\nsig Legacy in M {}\nvar sig Busy in M {}\n"
             "pred sound[m: M] { m in Legacy or m not in m.^imports }\n"
             "fact Ok { all m: M | sound[m] }\nfact Some { some m: M | m not in m.imports }\n"
             "assert A { all m: M | m not in m.^imports }\ncheck A for 3\n")
     by_pred = orig.replace("m in Legacy or m not in", "m not in")
-    (span, put, key), = _rewritten_facts(orig, by_pred, [])
+    (span, put, key), = rewritten_facts(orig, by_pred, [])
     assert key == "fact Ok" and put == orig  # the pred it calls is put back with it
     flipped = orig.replace("some m: M | m not in m.imports", "all m: M | m not in m.imports")
-    assert [k for _, _, k in _rewritten_facts(orig, flipped, [])] == ["fact Some"]
-    assert _rewritten_facts(orig, orig, []) == []
+    assert [k for _, _, k in rewritten_facts(orig, flipped, [])] == ["fact Some"]
+    assert rewritten_facts(orig, orig, []) == []
     # in a static model, strengthening a fact is how it is fixed: left to preservation
     static = orig.replace("var sig Busy in M {}\n", "")
-    assert _rewritten_facts(static, flipped.replace("var sig Busy in M {}\n", ""), []) == []
+    assert rewritten_facts(static, flipped.replace("var sig Busy in M {}\n", ""), []) == []
     # a fact relating a state to the next (an operation fixed through it) is left to preservation
     steps = ("sig P {}\none sig L { var h: set P }\npred take[p: P] { h' = h + p }\n"
              "fact S { always (some p: P | take[p]) }\nassert X { always lone L.h }\ncheck X for 3\n")
-    assert _rewritten_facts(steps, steps.replace("h + p", "p"), []) == []
+    assert rewritten_facts(steps, steps.replace("h + p", "p"), []) == []

@@ -57,7 +57,7 @@ def _ordered(paras: Sequence[Paragraph]) -> bool:
     return any(p.kind == "open" and "util/ordering" in p.text for p in paras)
 
 
-def _rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
+def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
     """(body span in the candidate, the candidate with this constraint's original text put back, key) of every
     fact and sig's appended fact whose meaning the candidate changed other than by the pure insertions
     ``pieces`` found, in a model whose states change (``_dynamic``): its body rewritten (a deletion, a
@@ -226,7 +226,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         return []
     found = pieces(original, candidate)
     fields = field_names(cpar) if any(on for q in found for *_, on in q.extra) else set()  # read once
-    rewritten = _rewritten_facts(original, candidate, found)
+    rewritten = rewritten_facts(original, candidate, found)
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
     if not found and not rewritten:
