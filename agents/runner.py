@@ -232,7 +232,7 @@ def repair_task(
             # search proposals up to the end (at the repair when fixed): what a smaller proposal budget would
             # have fixed can be read off a run, since the budget is counted
             "proposals": session.proposals,
-            "sketch_evals": session.sketch_evals,  # the sketches' atom-bindings, at the end (not a budget yet)
+            "sketch_evals": session.sketch_evals,  # the sketches' atom-bindings (Budget.sketch_evals), at the end
         },
     )
     if log is not None and write_result:

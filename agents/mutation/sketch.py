@@ -278,10 +278,12 @@ class Sketcher:
         names = _names(self.site.node)
         best: dict[int, tuple[tuple[int, int], Ex]] = {}
         n = max(1, len(p.bindings))
-        if self.site.always:  # the smallest first, as many as the evaluations left allow
-            atoms = sorted(atoms, key=lambda a: a.size)[: max(0, EVALS - self.spent) // n]
-        if self.limit is not None and len(atoms) * n > self.limit - self.spent:  # the task's budget (counted)
-            atoms = sorted(atoms, key=lambda a: a.size)[: max(0, self.limit - self.spent) // n]
+        # what is left: under ``always`` of EVALS, and of the task's counted budget; the smallest atoms first, as
+        # many as fit (under ``always`` always sorted; elsewhere only when the budget cuts)
+        left = [x for x in (EVALS - self.spent if self.site.always else None,
+                            None if self.limit is None else self.limit - self.spent) if x is not None]
+        if self.site.always or (left and len(atoms) * n > min(left)):
+            atoms = sorted(atoms, key=lambda a: a.size)[: max(0, min(left)) // n]
         self.spent += len(atoms) * len(p.bindings)
         for a in atoms:
             b = self.bits(p, a.node)

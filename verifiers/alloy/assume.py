@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, counterparts, field_names, pieces
-from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
+from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, temporal
 from fmrepair.verifiers.alloy.reach import reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
@@ -47,12 +47,6 @@ def _timed(body: str) -> int:
     return sum(t.text in _TIMED for t in tokens(body))
 
 
-def _dynamic(paras: Sequence[Paragraph]) -> bool:
-    """Does the model have states that change: a ``var`` sig or field, or an ordering's steps (``open
-    util/ordering``)?"""
-    return any(p.kind == "sig" and any(t.text == "var" for t in tokens(p.text)) for p in paras) or _ordered(paras)
-
-
 def _ordered(paras: Sequence[Paragraph]) -> bool:
     return any(p.kind == "open" and "util/ordering" in p.text for p in paras)
 
@@ -60,10 +54,10 @@ def _ordered(paras: Sequence[Paragraph]) -> bool:
 def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:
     """(body span in the candidate, the candidate with this constraint's original text put back, key) of every
     fact and sig's appended fact whose meaning the candidate changed other than by the pure insertions
-    ``pieces`` found, in a model whose states change (``_dynamic``): its body rewritten (a deletion, a
-    quantifier, connective, constant or call changed), or a pred, fun or macro it reaches changed (put back
-    with it); in a static model, only a fact made to hold at more times. Not a transition relation
-    (``_steps``): an operation is fixed in a pred such a fact calls, or in that fact.
+    ``pieces`` found, in a model whose states change (a ``var`` sig or field, or util/ordering's steps): its
+    body rewritten (a deletion, a quantifier, connective, constant or call changed), or a pred, fun or macro
+    it reaches changed (put back with it); in a static model, only a fact made to hold at more times. Not a
+    transition relation (``_steps``): an operation is fixed in a pred such a fact calls, or in that fact.
 
     Why only where states change: there a checked invariant is meant to follow from the initial condition
     and the operations, and a constraint strengthened until it alone states the property makes it an axiom
@@ -79,7 +73,7 @@ def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> li
     ocalls = {p.key: p for p in oparas if p.kind in ("pred", "fun", "let")}
     changed = {p.key: p for p in cparas if p.kind in ("pred", "fun", "let") and p.key in ocalls
                and canonical(ocalls[p.key].text) != canonical(p.text)}
-    dynamic = _dynamic(oparas)
+    dynamic = temporal(original) or _ordered(oparas)
     out = []
     for p in [*cfacts, *(q for q in cparas if q.kind == "sig")]:
         span = fact_span(p)

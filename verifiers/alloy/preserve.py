@@ -273,7 +273,8 @@ def declaration_constraints(n: str, s: SigDecl, os_: SigDecl, csigs: Sequence[Pa
 # -- the module ---------------------------------------------------------------------------------------
 
 
-def _temporal(text: str) -> bool:
+def temporal(text: str) -> bool:
+    """Does the model declare a ``var`` sig or field (comments read as the Analyzer reads them)?"""
     return bool(re.search(r"\bvar\b", strip_comments(text)))
 
 
@@ -320,7 +321,7 @@ def build_module(original: str, candidate: str) -> Comparison:
             parts.append(rename(p.text))
         elif p.kind == "fact":
             facts.append(f"{{ {rename(_body(p))} }}")
-    always = "always " if _temporal(original) else ""
+    always = "always " if temporal(original) else ""
     # in Alloy 6 a signature's multiplicity, appended fact and field types hold in every state
     cons = [*facts, *(f"{always}{{ {c} }}" if always and not c.startswith("always ") else c for c in sigc)]
     parts.append(f"pred {PREFIX}facts {{ {' and '.join(cons) or 'no none'} }}".replace("{ no none }", "{ }"))
