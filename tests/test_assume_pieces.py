@@ -224,3 +224,25 @@ def test_a_fact_changed_by_deletion_or_through_a_pred_it_calls_is_asked_as_rewri
     steps = ("sig P {}\none sig L { var h: set P }\npred take[p: P] { h' = h + p }\n"
              "fact S { always (some p: P | take[p]) }\nassert X { always lone L.h }\ncheck X for 3\n")
     assert rewritten_facts(steps, steps.replace("h + p", "p"), []) == []
+
+
+def test_the_unchanged_non_transition_facts_of_a_model_whose_states_change_are_kept_beside_a_piece() -> None:
+    from fmrepair.verifiers.alloy.assume import unchanged_conditions
+
+    orig = ("sig P {}\nvar sig C in P {}\nfact Init { no C }\npred enter[p: P] { C' = C + p }\n"
+            "fact Trans { always (C' = C or some p: P | enter[p]) }\nfact Inv { always C in P }\n"
+            "assert M { always lone C }\ncheck M for 3\n")
+    cand = orig.replace("fact Inv { always C in P }", "fact Inv { always C in P }\nfact Later { after always lone C }")
+    spans, bodies = unchanged_conditions(orig, cand, [])
+    assert [cand[a:b].strip() for a, b in spans] == ["no C", "always C in P"] and bodies == []  # not Trans
+    # a fact a piece was added to is kept as the author wrote it, beside the piece
+    into = orig.replace("fact Init { no C }", "fact Init { no C and after always lone C }")
+    (piece,) = pieces(orig, into)
+    spans, bodies = unchanged_conditions(orig, into, [piece])
+    assert [into[a:b].strip() for a, b in spans] == ["always C in P"] and [b.strip() for b in bodies] == ["no C"]
+    # a fact whose text changed, or that reaches a changed pred, is not unchanged
+    init = cand.replace("fact Init { no C }", "fact Init { no C and some P }")
+    assert [init[a:b].strip() for a, b in unchanged_conditions(orig, init, [])[0]] == ["always C in P"]
+    # a static model keeps none (its facts are the whole model: left to preservation)
+    static = "sig P { f: set P }\nfact A { no f }\nassert X { no f.f }\ncheck X\n"
+    assert unchanged_conditions(static, static + "fact B { no iden & f }\n", []) == ([], [])

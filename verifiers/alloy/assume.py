@@ -99,6 +99,45 @@ def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> li
     return out
 
 
+def unchanged_conditions(
+    original: str, candidate: str, found: Sequence[Piece]
+) -> tuple[list[tuple[int, int]], list[str]]:
+    """Body spans, in the candidate, of the facts and sigs' appended facts of a model whose states change that
+    the candidate left as they were (the same text, no piece inside, no pred, fun or macro they reach changed)
+    and that are not transition relations (``_steps``): the initial condition and the author's invariants;
+    and the original bodies of such facts that the candidate added pieces to (the piece is asked beside the
+    fact as the author wrote it: an inductive step inserted into Init itself, o17_c8).
+
+    A constraint added or rewritten may entail a checked invariant only together with them: the property
+    stated for every state but the first, a primed copy of it in the steps, ``after always``, a ``let`` read
+    in the first state (three outside attacks, 2026-12-05: each passed as the initial condition's
+    inductive step). Those are the author's, so the piece is asked beside them too; the transition
+    relations are left out, since with them every honest fix entails what it fixes. Empty in a static
+    model (there the facts are the whole model: ``rewritten_facts``)."""
+    oparas, cparas = split_paragraphs(original), split_paragraphs(candidate)
+    if not (temporal(original) or _ordered(oparas)):
+        return [], []
+    counterpart = counterparts(oparas, [p for p in cparas if p.kind == "fact"])
+    osigs = {p.name: p for p in oparas if p.kind == "sig"}
+    ocalls = {p.key: canonical(p.text) for p in oparas if p.kind in ("pred", "fun", "let")}
+    changed = {p.key for p in cparas if p.kind in ("pred", "fun", "let") and ocalls.get(p.key) != canonical(p.text)}
+    out, bodies = [], []
+    for p in cparas:
+        if p.kind not in ("fact", "sig") or (span := fact_span(p)) is None:
+            continue
+        was = counterpart.get(id(p)) if p.kind == "fact" else osigs.get(p.name)
+        if was is None or (ospan := fact_span(was)) is None or _steps(oparas, was):
+            continue
+        if changed & set(reached(cparas, [p])):
+            continue
+        if any(span[0] <= q.span[0] < span[1] for q in found):
+            if p.kind == "fact":  # a sig's appended fact reads its fields as this.f: not asked on its own
+                bodies.append(original[ospan[0] : ospan[1]])
+        elif canonical(original[ospan[0] : ospan[1]]) == canonical(candidate[span[0] : span[1]]):
+            out.append(span)
+    return out, bodies
+
+
 def _steps(paras: Sequence[Paragraph], fact: Paragraph) -> bool:
     """Does the original fact (or sig's appended fact) relate a state to the next (a primed name, ``after``,
     ``;`` or ``before``; with util/ordering open, ``next``, ``prev``, ``nexts`` or ``prevs``), in its body or
@@ -281,32 +320,44 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                     return ()
         return ()
 
+    kept, bodies = unchanged_conditions(original, candidate, found)
+    # the declarations and the unchanged conditions that are not transition relations (a model whose states
+    # change only): a piece asked alone first, then beside these (the original bodies of facts it was added
+    # to appended after every span, so that the pieces' offsets hold)
+    beside = [declared] + ([commands_removed(_blank(candidate, [s for s in constraint_spans if s not in kept]))
+                            + "".join(f"\nfact {{ {b} }}\n" for b in bodies)] if kept or bodies else [])
     first: dict[Piece, tuple[str, set[int], tuple[str, ...]]] = {}  # a piece's first implied reading
     for piece in needed:
         a, b = piece.span
         held: list = []
+        with_kept = False
         for formula, ok, on in readings(piece):  # until one is held (an implied reading too weak: the next)
             first.setdefault(piece, (formula, ok, on))
-            if piece.where == "pred":  # a conjunct of a body a fact calls: on its own, as a fact
-                alone = declared + _asserted(formula, on, 0)
-            else:
-                alone = declared[:a] + formula + declared[b:]  # the piece, with the declarations only
-            v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
-                               CheckOptions(timeout_s=timeout_s))
-            held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
-                    and int(c.label[len(LABEL) + 1 :]) in ok] if v.status in ("ok", "failed") else []
+            for n, base in enumerate(beside):
+                # a conjunct of a body a fact calls: on its own, as a fact; else the piece in its place, with the
+                # declarations (and the kept conditions) only
+                alone = base + _asserted(formula, on, 0) if piece.where == "pred" else base[:a] + formula + base[b:]
+                v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
+                                   CheckOptions(timeout_s=timeout_s))
+                held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
+                        and int(c.label[len(LABEL) + 1 :]) in ok] if v.status in ("ok", "failed") else []
+                if held:
+                    with_kept = n > 0
+                    break
             if held:
                 break
         if held:
             text = " ".join(formula.split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
             what = checks[k].target or "the checked block"
+            alone_or = ("together with the file's unchanged initial condition and invariants (its facts that are "
+                        "not transition relations)") if with_kept else "alone"
             if piece.rewritten:
-                out.append(f"assumes the property: {piece.rewritten} as rewritten ('{text}') alone entails {what}, "
-                           "and with its original text the check fails again")
+                out.append(f"assumes the property: {piece.rewritten} as rewritten ('{text}') {alone_or} entails "
+                           f"{what}, and with its original text the check fails again")
             else:
                 without = "it" if piece in alone_needed else "it and the other added constraints that hide it"
-                out.append(f"assumes the property: the added constraint '{text}' alone entails {what}, and "
+                out.append(f"assumes the property: the added constraint '{text}' {alone_or} entails {what}, and "
                            f"without {without} the check fails again")
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])

@@ -123,7 +123,9 @@ def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
     sigs = [(n, p) for p in paras if p.kind == "sig" for n in sig_names(p)]
     probes: list[Probe] = []
     if sigs:
-        probes.append(Probe(key="model", formula=" and ".join(f"some {n}" for n, _ in sigs), kind="model"))
+        # a var sig at some time of the trace (an initial condition may empty it: o18_h1_init, `no Crit`)
+        probes.append(Probe(key="model", formula=" and ".join(f"{'eventually ' if _is_var(p) else ''}some {n}"
+                                                              for n, p in sigs), kind="model"))
     for n, p in sigs:
         ev = "eventually " if _is_var(p) else ""
         probes.append(Probe(key=f"sig {n}", formula=f"{ev}some {n}", kind="sig"))
