@@ -27,7 +27,7 @@ _MODS = {"disj", "var", "private", "one", "lone", "some", "abstract"}
 class Probe(BaseModel):
     key: str  # "sig Node", "field Node.next", "pred acyclic", "pred acyclic (not always true)", "fun f"
     formula: str
-    kind: str  # "model" | "sig" | "field" | "pred" | "taut" | "fun"
+    kind: str  # "model" | "sig" | "field" | "pred" | "taut" | "noop" | "fun" | "shape"
 
 
 class ProbeResults(BaseModel):
@@ -75,13 +75,17 @@ def signature(p: Paragraph) -> tuple[str, list[str], str | None] | None:
     return decls, _decl_names(decls) if decls else [], receiver
 
 
-def _call(p: Paragraph, sig: tuple[str, list[str], str | None], negate: bool = False, some: bool = False) -> str:
+def _call(
+    p: Paragraph, sig: tuple[str, list[str], str | None], negate: bool = False, some: bool = False, also: str = ""
+) -> str:
     decls, args, receiver = sig
     name = short_name(p)
     call = f"fmr_this.{name}" if receiver else name
     if args:
         call += "[" + ", ".join(args) + "]"
     body = f"some {call}" if some else (f"not {call}" if negate else call)
+    if also:
+        body = f"{body} and ({also})"
     quant = ([f"fmr_this: {receiver}"] if receiver else []) + ([decls] if decls else [])
     return f"some {', '.join(quant)} | {body}" if quant else body
 
@@ -148,12 +152,24 @@ def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
     return probes
 
 
-def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None) -> list[Probe]:
+def state_changes(paras: Sequence[Paragraph]) -> str:
+    """A formula that holds where some ``var`` sig or field changes in the next state ("" with none)."""
+    sigs = [(n, p) for p in paras if p.kind == "sig" for n in sig_names(p)]
+    parts = [f"{n}' != {n}" for n, p in sigs if _is_var(p)]
+    parts += [f"({n} <: {f})' != ({n} <: {f})" for n, p in sigs for f, var in field_names(p) if var]
+    return " or ".join(parts)
+
+
+def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None,
+                    operations: bool = False) -> list[Probe]:
     """Satisfiable and not-always-true probes for preds, non-empty probes for funs (keys in names). In an
     Alloy 6 model with ``var`` declarations each is asked at some state of a trace (``eventually``): an
-    operation guarded by what only a later state has (``m in Sent``) is not vacuous."""
+    operation guarded by what only a later state has (``m in Sent``) is not vacuous. ``operations``: a pred
+    with a prime in its body (an operation) is also asked whether, taken, it can change the state (an
+    operation made a stutter, ``Token' = Token``, takes no good trace away: a user's file, intent set)."""
     probes: list[Probe] = []
     ev = "eventually " if any(_is_var(p) or any(v for _, v in field_names(p)) for p in paras if p.kind == "sig") else ""
+    changes = state_changes(paras) if operations and ev else ""
     for p in paras:
         if p.kind not in ("pred", "fun") or (names is not None and p.key not in names):
             continue
@@ -164,6 +180,9 @@ def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = No
             probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig)})", kind="pred"))
             probes.append(Probe(key=f"{p.key} (not always true)", formula=f"{ev}({_call(p, sig, negate=True)})",
                                 kind="taut"))
+            if changes and any(t.text == "'" for t in tokens(p.body or "")):
+                probes.append(Probe(key=f"{p.key} (changes the state)",
+                                    formula=f"{ev}({_call(p, sig, also=changes)})", kind="noop"))
         else:
             probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig, some=True)})", kind="fun"))
     return probes

@@ -79,6 +79,7 @@ _WHAT = {
     "field": "degenerate: {name} can no longer hold a tuple (the original can, for {scope})",
     "pred": "vacuous: {name} has no instance for {scope}",
     "taut": "{name} became always true (a tautology) for {scope}; the original was not",
+    "noop": "degenerate: operation {name}, taken, no longer changes any state for {scope} (the original's can)",
     "fun": "degenerate: {name} always returns none for {scope}; the original did not",
     "shape": "over-constrained: {name} is no longer possible for {scope} (the original allows it)",
 }
@@ -90,7 +91,7 @@ def _compare(probes: Sequence, before: ProbeResults, after: ProbeResults, scope:
         b, a = before.outcomes.get(pr.key), after.outcomes.get(pr.key)
         if b is None or b == "no_instance" or a == "instance":
             continue  # nothing the original had, or the candidate kept it
-        name = pr.key.removesuffix(" (not always true)")
+        name = pr.key.removesuffix(" (not always true)").removesuffix(" (changes the state)")
         if b == "instance" and a == "no_instance":
             msg = _WHAT[pr.kind].format(name=name, scope=scope)
             w = before.witnesses.get(pr.key) if pr.kind in ("sig", "field", "shape") else None
@@ -169,12 +170,14 @@ def semantic_checks(
                 reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
-    oprobes = (_good_only(opar, global_probes(opar)) if good_only else global_probes(opar)) + callable_probes(opar)
+    oprobes = ((_good_only(opar, global_probes(opar)) if good_only else global_probes(opar))
+               + callable_probes(opar, operations=good_only))
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
     fprobes = [
-        p for p in callable_probes(cpar, changed) if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
+        p for p in callable_probes(cpar, changed, operations=good_only)
+        if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
     ]
     if fprobes:  # changed definitions, judged under the original's facts
         hybrid = run_probes(
