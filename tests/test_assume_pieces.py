@@ -235,14 +235,21 @@ def test_the_unchanged_non_transition_facts_of_a_model_whose_states_change_are_k
     cand = orig.replace("fact Inv { always C in P }", "fact Inv { always C in P }\nfact Later { after always lone C }")
     spans, bodies = unchanged_conditions(orig, cand, [])
     assert [cand[a:b].strip() for a, b in spans] == ["no C", "always C in P"] and bodies == []  # not Trans
-    # a fact a piece was added to is kept as the author wrote it, beside the piece
+    # a fact a piece was added to, or respelled, is kept as the author wrote it, beside the piece
     into = orig.replace("fact Init { no C }", "fact Init { no C and after always lone C }")
     (piece,) = pieces(orig, into)
     spans, bodies = unchanged_conditions(orig, into, [piece])
-    assert [into[a:b].strip() for a, b in spans] == ["always C in P"] and [b.strip() for b in bodies] == ["no C"]
-    # a fact whose text changed, or that reaches a changed pred, is not unchanged
-    init = cand.replace("fact Init { no C }", "fact Init { no C and some P }")
-    assert [init[a:b].strip() for a, b in unchanged_conditions(orig, init, [])[0]] == ["always C in P"]
+    assert [into[a:b].strip() for a, b in spans] == ["always C in P"] and [b.strip() for _, b in bodies] == ["no C"]
+    respelled = cand.replace("fact Init { no C }", "fact Init { C = none }")
+    spans, bodies = unchanged_conditions(orig, respelled, [])
+    assert [respelled[a:b].strip() for a, b in spans] == ["always C in P"]
+    assert [b.strip() for _, b in bodies] == ["no C"]
+    # the initial condition stated in the transition relation: its conjuncts that are no steps
+    spec = ("sig P {}\nvar sig C in P {}\npred init { no C }\npred enter[p: P] { C' = C + p }\n"
+            "fact Spec { init and some P and always (C' = C or some p: P | enter[p]) }\n"
+            "assert M { always lone C }\ncheck M for 3\n")
+    spans, bodies = unchanged_conditions(spec, spec + "fact L { after always lone C }\n", [])
+    assert spans == [] and [b for _, b in bodies] == ["init", "some P"]
     # a static model keeps none (its facts are the whole model: left to preservation)
     static = "sig P { f: set P }\nfact A { no f }\nassert X { no f.f }\ncheck X\n"
     assert unchanged_conditions(static, static + "fact B { no iden & f }\n", []) == ([], [])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
+from fmrepair.verifiers.alloy.connectives import LOWER, disjuncts_dropped, join, split_formulas
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, counterparts, field_names, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, temporal
 from fmrepair.verifiers.alloy.reach import reached
@@ -101,12 +101,14 @@ def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> li
 
 def unchanged_conditions(
     original: str, candidate: str, found: Sequence[Piece]
-) -> tuple[list[tuple[int, int]], list[str]]:
+) -> tuple[list[tuple[int, int]], list[tuple[tuple[int, int], str]]]:
     """Body spans, in the candidate, of the facts and sigs' appended facts of a model whose states change that
     the candidate left as they were (the same text, no piece inside, no pred, fun or macro they reach changed)
     and that are not transition relations (``_steps``): the initial condition and the author's invariants;
-    and the original bodies of such facts that the candidate added pieces to (the piece is asked beside the
-    fact as the author wrote it: an inductive step inserted into Init itself, o17_c8).
+    and (the candidate's span, the original's text) of the rest of the author's conditions: such a fact the
+    candidate added pieces to or respelled (asked as the author wrote it: an inductive step inserted into
+    Init itself, o17_c8; `no Crit` respelled `Crit = none`, helper-24), and the conjuncts of a transition
+    relation that are no steps (its initial condition).
 
     A constraint added or rewritten may entail a checked invariant only together with them: the property
     stated for every state but the first, a primed copy of it in the steps, ``after always``, a ``let`` read
@@ -121,21 +123,60 @@ def unchanged_conditions(
     osigs = {p.name: p for p in oparas if p.kind == "sig"}
     ocalls = {p.key: canonical(p.text) for p in oparas if p.kind in ("pred", "fun", "let")}
     changed = {p.key for p in cparas if p.kind in ("pred", "fun", "let") and ocalls.get(p.key) != canonical(p.text)}
-    out, bodies = [], []
+    out: list[tuple[int, int]] = []
+    bodies: list[tuple[tuple[int, int], str]] = []
     for p in cparas:
         if p.kind not in ("fact", "sig") or (span := fact_span(p)) is None:
             continue
         was = counterpart.get(id(p)) if p.kind == "fact" else osigs.get(p.name)
-        if was is None or (ospan := fact_span(was)) is None or _steps(oparas, was):
+        if was is None or (ospan := fact_span(was)) is None:
             continue
-        if changed & set(reached(cparas, [p])):
+        old = original[ospan[0] : ospan[1]]
+        same = canonical(old) == canonical(candidate[span[0] : span[1]])
+        inserted = any(span[0] <= q.span[0] < span[1] for q in found)
+        if _steps(oparas, was):
+            # a transition relation that also states the initial condition (`fact { no Crit and always
+            # step }`, util/ordering's `init[first] and all s: State - last | ...`): its conjuncts that are
+            # no steps, as the author wrote them (helper-24)
+            if p.kind == "fact" and (same or inserted):
+                bodies += [(span, c) for c in _initial_conjuncts(original, old, changed)]
             continue
-        if any(span[0] <= q.span[0] < span[1] for q in found):
-            if p.kind == "fact":  # a sig's appended fact reads its fields as this.f: not asked on its own
-                bodies.append(original[ospan[0] : ospan[1]])
-        elif canonical(original[ospan[0] : ospan[1]]) == canonical(candidate[span[0] : span[1]]):
+        if changed & set(reached(cparas, [p])) or p.kind == "sig" and not same:
+            continue  # a sig's appended fact reads its fields as this.f: not asked on its own
+        if same and not inserted:
             out.append(span)
+        else:  # a piece inserted, or the text changed (`no Crit` respelled `Crit = none`): the author's text
+            bodies.append((span, old))
     return out, bodies
+
+
+def _initial_conjuncts(original: str, body: str, changed: set[str]) -> list[str]:
+    """The top-level conjuncts of a transition relation's body (its leading ones, before anything that binds
+    more loosely than ``and``) that relate no state to the next and reach no changed pred, fun or macro."""
+    toks = tokens(body)
+    if not toks:
+        return []
+    out = []
+    for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and"):
+        level, start, m = toks[i].depth, i, i
+        while m <= j:
+            word, n = join(toks, m)
+            if toks[m].depth == level and word == "and" and m > start:
+                out.append(body[toks[start].start : toks[m - 1].end])
+                start = m = m + n
+                continue
+            if toks[m].depth == level and (toks[m].text in LOWER or word == "or"):
+                break
+            m += 1
+        if start <= j:
+            out.append(body[toks[start].start : toks[j].end])
+    keep = []
+    for c in out:
+        paras = split_paragraphs(original + f"\nfact {{ {c} }}\n")
+        fake = next(q for q in reversed(paras) if q.kind == "fact")
+        if not _steps(paras, fake) and not changed & set(reached(paras, [fake])):
+            keep.append(c)
+    return keep
 
 
 def _steps(paras: Sequence[Paragraph], fact: Paragraph) -> bool:
@@ -177,14 +218,24 @@ def commands_removed(text: str) -> str:
     return _blank(text, [(p.start, p.end) for p in paras if p.kind == "command"])
 
 
-def _probes(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
-    """Each check not expecting a counterexample, as a check of its formula (``fmrepair_premise_a<i>``)."""
+def _probes(checks: Sequence[Paragraph], asserts: dict[str, Paragraph], later: bool = False) -> list[str]:
+    """Each check not expecting a counterexample, as a check of its formula (``fmrepair_premise_a<i>``);
+    ``later``: of its formula from the second state on (``after { ... }``)."""
     out = []
     for i, c in enumerate(checks):
         body = asserts[c.target].body if c.target in asserts else c.block
         if body is not None:
-            out.append(f"{LABEL}a{i}: check {{ {body} }} for {c.scope or '3'}")
+            out.append(f"{LABEL}a{i}: check {{ {'after ' if later else ''}{{ {body} }} }} for {c.scope or '3'}")
     return out
+
+
+def _a_step(formula: str, ordered: bool) -> str:
+    """What makes a reading a step constraint (relates a state to the next): "prime" (a prime or ``after``),
+    "order" (util/ordering's ``next``, ``prev``, ``nexts``, ``prevs``), or ""."""
+    words = {t.text for t in tokens(formula)}
+    if words & {"'", "after"}:
+        return "prime"
+    return "order" if ordered and words & _ORDER_STEPS else ""
 
 
 def _declared(
@@ -322,25 +373,50 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
 
     kept, bodies = unchanged_conditions(original, candidate, found)
     # the declarations and the unchanged conditions that are not transition relations (a model whose states
-    # change only): a piece asked alone first, then beside these (the original bodies of facts it was added
-    # to appended after every span, so that the pieces' offsets hold)
-    beside = [declared] + ([commands_removed(_blank(candidate, [s for s in constraint_spans if s not in kept]))
-                            + "".join(f"\nfact {{ {b} }}\n" for b in bodies)] if kept or bodies else [])
+    # change only): a piece asked alone first, then beside these (the author's texts appended after every
+    # span, so that the pieces' offsets hold; a rewritten fact's own original text is not)
+    conditions = commands_removed(_blank(candidate, [s for s in constraint_spans if s not in kept]))
+
+    def beside(piece: Piece) -> list[str]:
+        own = [b for (x, y), b in bodies if not (piece.rewritten and x <= piece.span[0] < y)]
+        return [declared] + ([conditions + "".join(f"\nfact {{ {b} }}\n" for b in own)] if kept or own else [])
+    ordered = _ordered(split_paragraphs(original))
+
+    def _holds(base: str, piece: Piece, formula: str, on: tuple[str, ...], ok: set[int],
+               later: bool = False, sat: bool = False) -> list:
+        """The probes of the checks in ``ok`` that ``formula`` (the piece's reading) entails over ``base``;
+        ``sat``: only at a scope where the two have an instance (beside the author's conditions, a piece
+        that contradicts them would entail anything)."""
+        a, b = piece.span
+        alone = base + _asserted(formula, on, 0) if piece.where == "pred" else base[:a] + formula + base[b:]
+        runs = [f"{LABEL}s{i}: run {{}} for {c.scope or '3'}" for i, c in enumerate(checks)] if sat else []
+        v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts, later) + runs) + "\n",
+                           CheckOptions(timeout_s=timeout_s))
+        if v.status not in ("ok", "failed"):
+            return []
+        inhabited = {c.label[len(LABEL) + 1 :] for c in v.commands if c.label.startswith(LABEL + "s")
+                     and c.outcome == "instance"}
+        return [c for c in v.commands if c.label.startswith(LABEL + "a") and c.outcome == "no_counterexample"
+                and int(c.label[len(LABEL) + 1 :]) in ok and (not sat or c.label[len(LABEL) + 1 :] in inhabited)]
+
     first: dict[Piece, tuple[str, set[int], tuple[str, ...]]] = {}  # a piece's first implied reading
     for piece in needed:
-        a, b = piece.span
         held: list = []
         with_kept = False
         for formula, ok, on in readings(piece):  # until one is held (an implied reading too weak: the next)
             first.setdefault(piece, (formula, ok, on))
-            for n, base in enumerate(beside):
+            bases = beside(piece)
+            step = _a_step(formula, ordered) if len(bases) > 1 else ""
+            for n, base in enumerate(bases if step != "order" else bases[:1]):
                 # a conjunct of a body a fact calls: on its own, as a fact; else the piece in its place, with the
                 # declarations (and the kept conditions) only
-                alone = base + _asserted(formula, on, 0) if piece.where == "pred" else base[:a] + formula + base[b:]
-                v = verifier.check(alone + "\n" + "\n".join(_probes(checks, asserts)) + "\n",
-                                   CheckOptions(timeout_s=timeout_s))
-                held = [c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "no_counterexample"
-                        and int(c.label[len(LABEL) + 1 :]) in ok] if v.status in ("ok", "failed") else []
+                held = _holds(base, piece, formula, on, ok, sat=n > 0)
+                if held and n > 0 and step == "prime":
+                    # a step constraint beside Init: only one that alone states the property from the second
+                    # state on (`always lone Crit'`); an inductive step, or a guard written as a fact, is not
+                    # told apart (a guard fact that with Init entails a `since` property: honest, helper-24)
+                    later = _holds(declared, piece, formula, on, ok, later=True)
+                    held = [c for c in held if c.label in {h.label for h in later}]
                 if held:
                     with_kept = n > 0
                     break

@@ -55,7 +55,7 @@ def arrow(toks: Sequence[Token], m: int) -> bool:
     return toks[m].text == "implies" or toks[m].text == ">" and m > 0 and join(toks, m - 1)[0] == "implies"
 
 
-_LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
+LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
 INFIX = {"and", "or", "implies", "iff", "else", "in", "for", "but"}
 
 
@@ -69,7 +69,7 @@ def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) 
     def looser(m: int) -> bool:
         if toks[m].text == "|":  # a quantifier's bar, or half of ``||``
             return not (kind == "or" and (join(toks, m)[0] == "or" or join(toks, m - 1)[0] == "or"))
-        return toks[m].text in _LOWER and toks[m].text != kind
+        return toks[m].text in LOWER and toks[m].text != kind
 
     loose = any(looser(m) for m in at)
     parts: list[tuple[int, int]] = []
