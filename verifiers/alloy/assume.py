@@ -380,6 +380,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     def beside(piece: Piece) -> list[str]:
         own = [b for (x, y), b in bodies if not (piece.rewritten and x <= piece.span[0] < y)]
         return [declared] + ([conditions + "".join(f"\nfact {{ {b} }}\n" for b in own)] if kept or own else [])
+
     ordered = _ordered(split_paragraphs(original))
 
     def _holds(base: str, piece: Piece, formula: str, on: tuple[str, ...], ok: set[int],
@@ -426,8 +427,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             text = " ".join(formula.split())[:160]
             k = int(held[0].label[len(LABEL) + 1 :])
             what = checks[k].target or "the checked block"
-            alone_or = ("together with the file's unchanged initial condition and invariants (its facts that are "
-                        "not transition relations)") if with_kept else "alone"
+            alone_or = ("together with the original's initial condition and invariants (its constraints that "
+                        "relate no state to the next)") if with_kept else "alone"
             if piece.rewritten:
                 out.append(f"assumes the property: {piece.rewritten} as rewritten ('{text}') {alone_or} entails "
                            f"{what}, and with its original text the check fails again")
