@@ -250,6 +250,11 @@ def test_the_unchanged_non_transition_facts_of_a_model_whose_states_change_are_k
             "assert M { always lone C }\ncheck M for 3\n")
     spans, bodies = unchanged_conditions(spec, spec + "fact L { after always lone C }\n", [])
     assert spans == [] and [b for _, b in bodies] == ["init", "some P"]
+    ordered = ("open util/ordering[S]\nsig P {}\nsig S { c: set P }\npred init[s: S] { no s.c }\n"
+               "pred step[s, t: S] { t.c in s.c }\nfact traces { init[first] and all s: S - last | step[s, s.next] }\n"
+               "assert M { all s: S | lone s.c }\ncheck M for 3\n")
+    spans, bodies = unchanged_conditions(ordered, ordered + "fact L { all s: S - first | lone s.c }\n", [])
+    assert [b for _, b in bodies] == ["init[first]"]  # the quantified steps bind more loosely: not cut
     # a static model keeps none (its facts are the whole model: left to preservation)
     static = "sig P { f: set P }\nfact A { no f }\nassert X { no f.f }\ncheck X\n"
     assert unchanged_conditions(static, static + "fact B { no iden & f }\n", []) == ([], [])
