@@ -123,12 +123,16 @@ def unchanged_conditions(
     osigs = {p.name: p for p in oparas if p.kind == "sig"}
     ocalls = {p.key: canonical(p.text) for p in oparas if p.kind in ("pred", "fun", "let")}
     changed = {p.key for p in cparas if p.kind in ("pred", "fun", "let") and ocalls.get(p.key) != canonical(p.text)}
+    # an unnamed fact (or one whose name the candidate dropped) is the original fact with its very body
+    # (helper-25: `fact { no Crit }`, never counted, let the property for later states through)
+    obodies = {canonical(q.body or ""): q for q in oparas if q.kind == "fact"}
     out: list[tuple[int, int]] = []
     bodies: list[tuple[tuple[int, int], str]] = []
     for p in cparas:
         if p.kind not in ("fact", "sig") or (span := fact_span(p)) is None:
             continue
-        was = counterpart.get(id(p)) if p.kind == "fact" else osigs.get(p.name)
+        same_body = obodies.get(canonical(p.body or ""))
+        was = (counterpart.get(id(p)) or same_body) if p.kind == "fact" else osigs.get(p.name)
         if was is None or (ospan := fact_span(was)) is None:
             continue
         old = original[ospan[0] : ospan[1]]
@@ -150,7 +154,7 @@ def unchanged_conditions(
     return out, bodies
 
 
-def _initial_conjuncts(original: str, body: str, changed: set[str]) -> list[str]:
+def _initial_conjuncts(original: str, body: str, changed: set[str], depth: int = 0) -> list[str]:
     """The top-level conjuncts of a transition relation's body (its leading ones, before anything that binds
     more loosely than ``and``) that relate no state to the next and reach no changed pred, fun or macro."""
     toks = tokens(body)
@@ -171,11 +175,17 @@ def _initial_conjuncts(original: str, body: str, changed: set[str]) -> list[str]
         if start <= j:
             out.append(body[toks[start].start : toks[j].end])
     keep = []
+    oparas = split_paragraphs(original)
+    calls = {q.name: q for q in oparas if q.kind == "pred" and q.body is not None and "[" not in q.text.split("{")[0]}
     for c in out:
         paras = split_paragraphs(original + f"\nfact {{ {c} }}\n")
         fake = next(q for q in reversed(paras) if q.kind == "fact")
         if not _steps(paras, fake) and not changed & set(reached(paras, [fake])):
             keep.append(c)
+        elif c.strip() in calls and depth < 3 and calls[c.strip()].key not in changed:
+            # a pred without parameters that the transition relation calls (`fact { system }` with `pred
+            # system { init and always step }`, helper-25): its own initial conjuncts
+            keep += _initial_conjuncts(original, calls[c.strip()].body or "", changed, depth + 1)
     return keep
 
 

@@ -12,11 +12,11 @@ named in ``skipped``; a probe that times out or errors is *unknown*, never a pas
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel, Field
 
-from fmrepair.verifiers.alloy.reach import short_name
+from fmrepair.verifiers.alloy.reach import reached, short_name
 from fmrepair.verifiers.alloy.text import Paragraph, line_starts, split_paragraphs, split_top, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -160,16 +160,36 @@ def state_changes(paras: Sequence[Paragraph]) -> str:
     return " or ".join(parts)
 
 
-def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None,
-                    operations: bool = False) -> list[Probe]:
+def operation_probes(paras: Sequence[Paragraph], among: Collection[str]) -> list[Probe]:
+    """An Alloy 6 model's operations (preds with parameters whose body, or a pred it calls, has a prime;
+    keys in ``among``): can one, taken, change some ``var`` sig or field in a trace? An operation made a
+    stutter (``Token' = Token``), its call dropped from the transition relation or made to contradict its
+    guard takes no good trace away where every use of it broke the property (the intent set's token ring;
+    helper-25), so preservation passes it. A pred without parameters is exempt: an idle step is meant to
+    change nothing (helper-25's `h_skip_typo`)."""
+    changes = state_changes(paras)
+    if not changes:
+        return []
+    preds = {p.key: p for p in paras if p.kind == "pred"}
+    probes = []
+    for key in among:
+        p = preds.get(key)
+        sig = signature(p) if p is not None else None
+        if p is None or sig is None or not sig[1]:
+            continue
+        bodies = [p.body or ""] + [preds[k].body or "" for k in reached(paras, [p]) if k in preds]
+        if any(t.text == "'" for b in bodies for t in tokens(b)):
+            probes.append(Probe(key=f"{key} (changes the state)", formula=f"eventually ({_call(p, sig, also=changes)})",
+                                kind="noop"))
+    return probes
+
+
+def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = None) -> list[Probe]:
     """Satisfiable and not-always-true probes for preds, non-empty probes for funs (keys in names). In an
     Alloy 6 model with ``var`` declarations each is asked at some state of a trace (``eventually``): an
-    operation guarded by what only a later state has (``m in Sent``) is not vacuous. ``operations``: a pred
-    with a prime in its body (an operation) is also asked whether, taken, it can change the state (an
-    operation made a stutter, ``Token' = Token``, takes no good trace away: a user's file, intent set)."""
+    operation guarded by what only a later state has (``m in Sent``) is not vacuous."""
     probes: list[Probe] = []
     ev = "eventually " if any(_is_var(p) or any(v for _, v in field_names(p)) for p in paras if p.kind == "sig") else ""
-    changes = state_changes(paras) if operations and ev else ""
     for p in paras:
         if p.kind not in ("pred", "fun") or (names is not None and p.key not in names):
             continue
@@ -180,9 +200,6 @@ def callable_probes(paras: Sequence[Paragraph], names: Sequence[str] | None = No
             probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig)})", kind="pred"))
             probes.append(Probe(key=f"{p.key} (not always true)", formula=f"{ev}({_call(p, sig, negate=True)})",
                                 kind="taut"))
-            if changes and any(t.text == "'" for t in tokens(p.body or "")):
-                probes.append(Probe(key=f"{p.key} (changes the state)",
-                                    formula=f"{ev}({_call(p, sig, also=changes)})", kind="noop"))
         else:
             probes.append(Probe(key=p.key, formula=f"{ev}({_call(p, sig, some=True)})", kind="fun"))
     return probes

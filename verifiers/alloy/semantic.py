@@ -16,9 +16,11 @@ from fmrepair.verifiers.alloy.probes import (
     callable_probes,
     field_names,
     global_probes,
+    operation_probes,
     probe_scope,
     run_probes,
     sig_names,
+    signature,
     without_checks,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, reached, roots_of
@@ -170,14 +172,17 @@ def semantic_checks(
                 reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
+    if good_only and gprobes:  # a user's file: every operation a fact reaches, asked of the whole candidate
+        osig = {p.key: signature(p) for p in opar if p.kind == "pred"}
+        ckeys = {p.key for p in cpar if p.kind == "pred" and signature(p) == osig.get(p.key)}  # asked as declared
+        gprobes += operation_probes(opar, [k for k in reached(opar, roots_of(opar, ("fact", "sig"))) if k in ckeys])
     oprobes = ((_good_only(opar, global_probes(opar)) if good_only else global_probes(opar))
-               + callable_probes(opar, operations=good_only))
+               + callable_probes(opar) + [p for p in gprobes if p.kind == "noop"])
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
     fprobes = [
-        p for p in callable_probes(cpar, changed, operations=good_only)
-        if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
+        p for p in callable_probes(cpar, changed) if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
     ]
     if fprobes:  # changed definitions, judged under the original's facts
         hybrid = run_probes(

@@ -1,0 +1,31 @@
+sig Proc {}
+var sig Crit in Proc {}
+var sig Wait in Proc {}
+
+pred init { no Crit and no Wait }
+
+pred request[p: Proc] {
+  p not in Wait + Crit
+  Wait' = Wait + p
+  Crit' = Crit
+}
+
+pred enter[p: Proc] {
+  p in Wait and no Crit
+  Crit' = Crit + p
+  Wait' = Wait - p
+}
+
+pred leave[p: Proc] {
+  p in Crit
+  Crit' = Crit - p
+  Wait' = Wait
+}
+
+pred idle { Crit' = Crit and Wait' = Wait + Crit }
+
+fact Init { init }
+fact Steps { always (idle or some p: Proc | request[p] or enter[p] or leave[p]) }
+
+assert NoOverlap { always no Crit & Wait }
+check NoOverlap for 3 but 6 steps
