@@ -25,3 +25,6 @@ def test_an_operation_with_parameters_is_asked_whether_taken_it_can_change_the_s
     assert not [p for p in callable_probes(paras) if p.kind == "noop"]
     static = split_paragraphs("sig N { f: set N }\npred p[n: N] { n in n.f }\n")
     assert operation_probes(static, ["pred p"]) == []
+    # asked of two versions: only what is var in both (a field the candidate removed would not compile)
+    fewer = split_paragraphs(RING.replace(", var mark: set R", ""))
+    assert state_changes(paras, also_in=fewer) == "H' != H"

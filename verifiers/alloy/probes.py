@@ -152,22 +152,26 @@ def global_probes(paras: Sequence[Paragraph]) -> list[Probe]:
     return probes
 
 
-def state_changes(paras: Sequence[Paragraph]) -> str:
-    """A formula that holds where some ``var`` sig or field changes in the next state ("" with none)."""
-    sigs = [(n, p) for p in paras if p.kind == "sig" for n in sig_names(p)]
-    parts = [f"{n}' != {n}" for n, p in sigs if _is_var(p)]
-    parts += [f"({n} <: {f})' != ({n} <: {f})" for n, p in sigs for f, var in field_names(p) if var]
-    return " or ".join(parts)
+def state_changes(paras: Sequence[Paragraph], also_in: Sequence[Paragraph] | None = None) -> str:
+    """A formula that holds where some ``var`` sig or field changes in the next state ("" with none);
+    ``also_in``: only those var there too (a probe asked of two versions of a model must compile in both)."""
+    def parts(ps: Sequence[Paragraph]) -> list[str]:
+        sigs = [(n, p) for p in ps if p.kind == "sig" for n in sig_names(p)]
+        return ([f"{n}' != {n}" for n, p in sigs if _is_var(p)]
+                + [f"({n} <: {f})' != ({n} <: {f})" for n, p in sigs for f, var in field_names(p) if var])
+    both = set(parts(also_in)) if also_in is not None else None
+    return " or ".join(x for x in parts(paras) if both is None or x in both)
 
 
-def operation_probes(paras: Sequence[Paragraph], among: Collection[str]) -> list[Probe]:
+def operation_probes(paras: Sequence[Paragraph], among: Collection[str],
+                     also_in: Sequence[Paragraph] | None = None) -> list[Probe]:
     """An Alloy 6 model's operations (preds with parameters whose body, or a pred it calls, has a prime;
     keys in ``among``): can one, taken, change some ``var`` sig or field in a trace? An operation made a
     stutter (``Token' = Token``), its call dropped from the transition relation or made to contradict its
     guard takes no good trace away where every use of it broke the property (the intent set's token ring;
     helper-25), so preservation passes it. A pred without parameters is exempt: an idle step is meant to
-    change nothing (helper-25's `h_skip_typo`)."""
-    changes = state_changes(paras)
+    change nothing (helper-25's `h_skip_typo`). ``also_in``: the other version the probes are asked of."""
+    changes = state_changes(paras, also_in)
     if not changes:
         return []
     preds = {p.key: p for p in paras if p.kind == "pred"}

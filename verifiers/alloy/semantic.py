@@ -175,7 +175,8 @@ def semantic_checks(
     if good_only and gprobes:  # a user's file: every operation a fact reaches, asked of the whole candidate
         osig = {p.key: signature(p) for p in opar if p.kind == "pred"}
         ckeys = {p.key for p in cpar if p.kind == "pred" and signature(p) == osig.get(p.key)}  # asked as declared
-        gprobes += operation_probes(opar, [k for k in reached(opar, roots_of(opar, ("fact", "sig"))) if k in ckeys])
+        gprobes += operation_probes(opar, [k for k in reached(opar, roots_of(opar, ("fact", "sig"))) if k in ckeys],
+                                    also_in=cpar)
     oprobes = ((_good_only(opar, global_probes(opar)) if good_only else global_probes(opar))
                + callable_probes(opar) + [p for p in gprobes if p.kind == "noop"])
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
