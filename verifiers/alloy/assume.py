@@ -131,7 +131,9 @@ def unchanged_conditions(
     for p in cparas:
         if p.kind not in ("fact", "sig") or (span := fact_span(p)) is None:
             continue
-        same_body = obodies.get(canonical(p.body or ""))
+        inside = [q.removal for q in found if span[0] <= q.span[0] < span[1]]  # pieces taken out: its old body
+        same_body = (obodies.get(canonical(p.body or ""))
+                     or obodies.get(canonical(_blank(candidate, inside)[span[0] : span[1]])))
         was = (counterpart.get(id(p)) or same_body) if p.kind == "fact" else osigs.get(p.name)
         if was is None or (ospan := fact_span(was)) is None:
             continue
@@ -239,13 +241,48 @@ def _probes(checks: Sequence[Paragraph], asserts: dict[str, Paragraph], later: b
     return out
 
 
-def _a_step(formula: str, ordered: bool) -> str:
-    """What makes a reading a step constraint (relates a state to the next): "prime" (a prime or ``after``),
-    "order" (util/ordering's ``next``, ``prev``, ``nexts``, ``prevs``), or ""."""
+def _unnamed_steps_kept(original: str, candidate: str, found: list[Piece]) -> list[Piece]:
+    """``found`` without the whole unnamed facts that rewrite an unnamed transition relation of the original:
+    an unnamed fact has no name to pair it by, so a fixed ``fact { always (... or op[x]) }`` reads as a new
+    fact, which alone entails a transition-level assertion; it is an operation fixed where operations are
+    (a transition relation, left to preservation as a named one is: helper-26's traffic light)."""
+    oparas, cparas = split_paragraphs(original), split_paragraphs(candidate)
+    cbodies = {canonical(p.body or "") for p in cparas if p.kind == "fact"}
+    if not any(p.kind == "fact" and p.name.startswith("#") and canonical(p.body or "") not in cbodies
+               and _steps(oparas, p) for p in oparas):
+        return found
+    whole = {fact_span(p) for p in cparas if p.kind == "fact" and p.name.startswith("#")}
+    ordered = _ordered(oparas)
+    return [q for q in found if not (q.where == "fact" and _trimmed(candidate, q.span) in whole
+                                     and _a_step(candidate[q.span[0] : q.span[1]], ordered, candidate))]
+
+
+def _trimmed(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The fact body span that ``span`` fills (whitespace around it), for comparing with ``fact_span``."""
+    for p in split_paragraphs(text):
+        fs = fact_span(p) if p.kind == "fact" else None
+        if fs and fs[0] <= span[0] and span[1] <= fs[1] and not text[fs[0] : span[0]].strip() \
+                and not text[span[1] : fs[1]].strip():
+            return fs
+    return None
+
+
+def _a_step(formula: str, ordered: bool, model: str = "") -> str:
+    """What makes a reading a step constraint (relates a state to the next, in its text or a pred it calls
+    in ``model``): "prime" (a prime or ``after``), "order" (util/ordering's ``next``, ``prev``, ``nexts``,
+    ``prevs``), or "". A transition relation read as a new fact (an unnamed one rewritten) is a step: with
+    Init it entails what it fixes (helper-26's traffic light)."""
     words = {t.text for t in tokens(formula)}
     if words & {"'", "after"}:
         return "prime"
-    return "order" if ordered and words & _ORDER_STEPS else ""
+    if ordered and words & _ORDER_STEPS:
+        return "order"
+    if model:
+        paras = split_paragraphs(model + f"\nfact {{ {formula} }}\n")
+        fake = next((q for q in reversed(paras) if q.kind == "fact"), None)
+        if fake is not None and _steps(paras, fake):
+            return "order" if ordered else "prime"
+    return ""
 
 
 def _declared(
@@ -318,7 +355,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     names, blocks = checked_assertions(cpar)
     if not names and not blocks:
         return []
-    found = pieces(original, candidate)
+    found = _unnamed_steps_kept(original, candidate, pieces(original, candidate))
     fields = field_names(cpar) if any(on for q in found for *_, on in q.extra) else set()  # read once
     rewritten = rewritten_facts(original, candidate, found)
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
@@ -417,7 +454,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         for formula, ok, on in readings(piece):  # until one is held (an implied reading too weak: the next)
             first.setdefault(piece, (formula, ok, on))
             bases = beside(piece)
-            step = _a_step(formula, ordered) if len(bases) > 1 else ""
+            step = _a_step(formula, ordered, premise) if len(bases) > 1 else ""
             for n, base in enumerate(bases if step != "order" else bases[:1]):
                 # a conjunct of a body a fact calls: on its own, as a fact; else the piece in its place, with the
                 # declarations (and the kept conditions) only

@@ -167,10 +167,11 @@ def operation_probes(paras: Sequence[Paragraph], among: Collection[str],
                      also_in: Sequence[Paragraph] | None = None) -> list[Probe]:
     """An Alloy 6 model's operations (preds with parameters whose body, or a pred it calls, has a prime;
     keys in ``among``): can one, taken, change some ``var`` sig or field in a trace? An operation made a
-    stutter (``Token' = Token``), its call dropped from the transition relation or made to contradict its
-    guard takes no good trace away where every use of it broke the property (the intent set's token ring;
-    helper-25), so preservation passes it. A pred without parameters is exempt: an idle step is meant to
-    change nothing (helper-25's `h_skip_typo`). ``also_in``: the other version the probes are asked of."""
+    stutter (``Token' = Token``) takes no good trace away where every use of it broke the property (the
+    intent set's token ring), so preservation passes it; the gate asks this of the operations a candidate
+    changed, under the original's facts, and leaves the answer undecided (an operation meant to do nothing
+    reads the same: helper-26). A pred without parameters is exempt: an idle step is meant to change
+    nothing (helper-25's `h_skip_typo`). ``also_in``: the other version the probes are asked of."""
     changes = state_changes(paras, also_in)
     if not changes:
         return []

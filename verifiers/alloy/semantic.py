@@ -81,7 +81,8 @@ _WHAT = {
     "field": "degenerate: {name} can no longer hold a tuple (the original can, for {scope})",
     "pred": "vacuous: {name} has no instance for {scope}",
     "taut": "{name} became always true (a tautology) for {scope}; the original was not",
-    "noop": "degenerate: operation {name}, taken, no longer changes any state for {scope} (the original's can)",
+    "noop": "operation {name}, taken, no longer changes any state for {scope} (the original's can): a stutter "
+            "made to pass the checks, or an operation meant to do nothing? (undecided)",
     "fun": "degenerate: {name} always returns none for {scope}; the original did not",
     "shape": "over-constrained: {name} is no longer possible for {scope} (the original allows it)",
 }
@@ -94,7 +95,11 @@ def _compare(probes: Sequence, before: ProbeResults, after: ProbeResults, scope:
         if b is None or b == "no_instance" or a == "instance":
             continue  # nothing the original had, or the candidate kept it
         name = pr.key.removesuffix(" (not always true)").removesuffix(" (changes the state)")
-        if b == "instance" and a == "no_instance":
+        if b == "instance" and a == "no_instance" and pr.kind == "noop":
+            # undecided, never a pass: a stutter made to pass the checks (the token that never moves) and an
+            # operation meant to do nothing (a wrong effect removed: helper-26) read the same to the Analyzer
+            unknown.append(_WHAT[pr.kind].format(name=name, scope=scope))
+        elif b == "instance" and a == "no_instance":
             msg = _WHAT[pr.kind].format(name=name, scope=scope)
             w = before.witnesses.get(pr.key) if pr.kind in ("sig", "field", "shape") else None
             reasons.append(msg + (f"; the original's witness: {' '.join(w.split())[:300]}" if w else ""))
@@ -172,19 +177,18 @@ def semantic_checks(
                 reasons += [f"field {name} was removed"] if pr.kind == "field" else []
             else:
                 gprobes.append(pr)  # (a model probe naming a removed sig does not compile: skipped)
-    if good_only and gprobes:  # a user's file: every operation a fact reaches, asked of the whole candidate
+    ops: list[str] = []
+    if good_only:  # a user's file: each operation the candidate changed (as declared), under the original's facts
         osig = {p.key: signature(p) for p in opar if p.kind == "pred"}
-        ckeys = {p.key for p in cpar if p.kind == "pred" and signature(p) == osig.get(p.key)}  # asked as declared
-        gprobes += operation_probes(opar, [k for k in reached(opar, roots_of(opar, ("fact", "sig"))) if k in ckeys],
-                                    also_in=cpar)
+        ops = [p.key for p in cpar if p.kind == "pred" and p.key in changed and signature(p) == osig.get(p.key)]
     oprobes = ((_good_only(opar, global_probes(opar)) if good_only else global_probes(opar))
-               + callable_probes(opar) + [p for p in gprobes if p.kind == "noop"])
+               + callable_probes(opar) + operation_probes(opar, ops, also_in=cpar))
     after = run_probes(verifier, without_checks(candidate), gprobes, scope, timeout_s)
     if after.error:
         return reasons + [f"candidate does not compile ({after.error}); semantic checks not run"], [], scope, []
     fprobes = [
         p for p in callable_probes(cpar, changed) if not (p.kind == "taut" and p.key.split(" (")[0] in taut_exempt)
-    ]
+    ] + operation_probes(cpar, ops, also_in=opar)
     if fprobes:  # changed definitions, judged under the original's facts
         hybrid = run_probes(
             verifier, without_checks(transplant_callables(original, candidate, changed)), fprobes, scope, timeout_s
