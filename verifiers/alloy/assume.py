@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from fmrepair.verifiers.alloy.connectives import LOWER, disjuncts_dropped, join, split_formulas
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, counterparts, field_names, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, temporal
+from fmrepair.verifiers.alloy.probes import signature
 from fmrepair.verifiers.alloy.reach import reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
@@ -177,11 +178,10 @@ def _initial_conjuncts(original: str, body: str, changed: set[str], depth: int =
         if start <= j:
             out.append(body[toks[start].start : toks[j].end])
     keep = []
-    oparas = split_paragraphs(original)
-    calls = {q.name: q for q in oparas if q.kind == "pred" and q.body is not None and "[" not in q.text.split("{")[0]}
+    calls = {q.name: q for q in split_paragraphs(original) if q.kind == "pred" and q.body is not None
+             and (sig := signature(q)) is not None and not sig[1]}  # preds without parameters
     for c in out:
-        paras = split_paragraphs(original + f"\nfact {{ {c} }}\n")
-        fake = next(q for q in reversed(paras) if q.kind == "fact")
+        paras, fake = _as_fact(original, c)
         if not _steps(paras, fake) and not changed & set(reached(paras, [fake])):
             keep.append(c)
         elif c.strip() in calls and depth < 3 and calls[c.strip()].key not in changed:
@@ -277,12 +277,16 @@ def _a_step(formula: str, ordered: bool, model: str = "") -> str:
         return "prime"
     if ordered and words & _ORDER_STEPS:
         return "order"
-    if model:
-        paras = split_paragraphs(model + f"\nfact {{ {formula} }}\n")
-        fake = next((q for q in reversed(paras) if q.kind == "fact"), None)
-        if fake is not None and _steps(paras, fake):
-            return "order" if ordered else "prime"
+    if model and _steps(*_as_fact(model, formula)):
+        return "order" if ordered else "prime"
     return ""
+
+
+def _as_fact(model: str, formula: str) -> tuple[list[Paragraph], Paragraph]:
+    """``model``'s paragraphs with ``formula`` appended as a fact of its own, and that fact (to ask of a
+    formula what is asked of a fact: does it relate a state to the next, what does it reach)."""
+    paras = split_paragraphs(model + f"\nfact {{ {formula} }}\n")
+    return paras, next(q for q in reversed(paras) if q.kind == "fact")
 
 
 def _declared(
