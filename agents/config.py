@@ -119,6 +119,12 @@ class RepairConfig(BaseModel):
         "instance another one forbids, while that one allows more, loses to it (asked of the Analyzer at the "
         "file's command scopes; Alloy only); 1: the first repair",
     )
+    narrowing_compare: int = Field(
+        4, ge=1,
+        description="when no candidate keeps every good instance: the narrowing candidates (the fewest scopes with a "
+        "lost instance first, then the smallest edits) compared by what they allow, and a later one that allows "
+        "every instance of the one kept and more is shown instead (asked of the Analyzer; Alloy only); 1: the first",
+    )
     search_audit: str | None = Field(
         None,
         description="search: audit mode; re-parse each checked candidate to cross-check the Python evaluator, and "

@@ -190,7 +190,12 @@ def repair_task(
             session.repairs.insert(0, session.repairs.pop(k))
             candidate, accepted_gate = session.repairs[0][0], session.repairs[0][1].gate
             stop = f"{stop}; the weakest of {len(session.repairs)} repairs (number {k + 1} found)"
-    narrowing = min(session.narrowing, key=lambda n: n[:2]) if candidate is None and session.narrowing else None
+    narrowing = None
+    if candidate is None and session.narrowing:
+        from fmrepair.agents.weakest import weakest_narrowing
+
+        compare = config.narrowing_compare if task.formalism == "alloy" else 1
+        narrowing = weakest_narrowing(session.narrowing, verifier, config.check_timeout_s, compare)
     equivalent: bool | None = None
     if score_equivalent is not None:
         equivalent = score_equivalent(task, candidate) if candidate is not None else False

@@ -112,6 +112,7 @@ class BenchConfig(BaseModel):
     )
     alternatives: int = inherit(RepairConfig, "alternatives", title="search on until N distinct repairs")
     weakest_of: int = inherit(RepairConfig, "weakest_of", title="keep the weakest of N repairs")
+    narrowing_compare: int = inherit(RepairConfig, "narrowing_compare", title="compare N narrowing candidates")
     editable: list[str] = Field(
         default_factory=list,
         title="a pred/fun the repair may change",
@@ -225,6 +226,7 @@ class BenchConfig(BaseModel):
                 check_timeout_s=self.check_timeout_s,
                 alternatives=self.alternatives,
                 weakest_of=self.weakest_of,
+                narrowing_compare=self.narrowing_compare,
                 instructor_model=self.instructor_model,
                 search_prune=self.search_prune,
                 search_synth=self.search_synth,

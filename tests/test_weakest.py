@@ -5,7 +5,7 @@ of the faulty file: the token never moves (``Token' = Token``), or it moves (``T
 
 from __future__ import annotations
 
-from fmrepair.agents.weakest import weakest
+from fmrepair.agents.weakest import weakest, weakest_narrowing
 
 RING = """sig Node { succ: one Node }
 var sig Token in Node {}
@@ -48,3 +48,15 @@ def test_repair_keeps_the_weakest_of_its_repairs(tmp_path) -> None:  # noqa: ANN
     got = json.loads(out.stdout[out.stdout.index("{"):])
     assert got["outcome"] == "repaired", out.stderr[-500:]
     assert "Token' = Token\n" not in got["candidate"] and "Token + n.succ" not in got["candidate"]
+
+
+def test_the_narrowing_shown_is_one_no_other_compared_allows_more_than(verifier) -> None:  # noqa: ANN001
+    """Fallbacks that narrow are ordered by scopes with a lost instance, then edit size; among the first
+    ``compare`` distinct ones a later one that allows all the kept one allows, and more, is shown instead."""
+    frozen = RING.replace("{EFFECT}", "Token")
+    moves = RING.replace("{EFFECT}", "n.succ")
+    fallbacks = [(1, 3, moves, "moves"), (1, 1, frozen, "frozen"), (1, 1, frozen + "\n", "frozen again")]
+    assert weakest_narrowing(fallbacks, verifier, 30.0, 4)[3] == "moves"  # type: ignore[index]
+    assert weakest_narrowing(fallbacks, verifier, 30.0, 1)[3] == "frozen"  # type: ignore[index]
+    assert weakest_narrowing(fallbacks[1:], verifier, 30.0, 4)[3] == "frozen"  # the same text twice: one
+    assert weakest_narrowing([], verifier, 30.0, 4) is None

@@ -33,6 +33,7 @@ FIELD_PANELS = {
             "prompt_view",
             "alternatives",
             "weakest_of",
+            "narrowing_compare",
             "editable",
             "search_prune",
             "search_synth",

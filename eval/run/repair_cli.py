@@ -28,7 +28,8 @@ EXIT_HELP = ("Exit 0 repaired (checks pass, faithful, every good instance of the
              "written unless --keep-narrowing), 130 interrupted.")
 # the run config fields that make sense for one file (which tasks: the file; processes: one task)
 FIELDS = (
-    "strategy", "edit_mode", "alternatives", "weakest_of", "editable", "search_prune", "search_synth", "search_lift",
+    "strategy", "edit_mode", "alternatives", "weakest_of", "narrowing_compare",
+    "editable", "search_prune", "search_synth", "search_lift",
     "search_classes", "search_audit", "search_ranker", "model", "instructor_model", "temperature", "seed",
     "max_new_tokens", "constraint", "k", "samples", "candidates", "proposals", "sketch_evals", "wall_seconds",
     "check_timeout_s",
