@@ -205,7 +205,7 @@ def test_a_one_header_reads_as_some_and_a_body_keeps_its_fact_whatever_its_name(
 
 
 def test_a_fact_changed_by_deletion_or_through_a_pred_it_calls_is_asked_as_rewritten() -> None:
-    from fmrepair.verifiers.alloy.assume import rewritten_facts
+    from fmrepair.verifiers.alloy.conditions import rewritten_facts
 
     orig = ("sig M { imports: set M }\nsig Legacy in M {}\nvar sig Busy in M {}\n"
             "pred sound[m: M] { m in Legacy or m not in m.^imports }\n"
@@ -227,7 +227,7 @@ def test_a_fact_changed_by_deletion_or_through_a_pred_it_calls_is_asked_as_rewri
 
 
 def test_the_unchanged_non_transition_facts_of_a_model_whose_states_change_are_kept_beside_a_piece() -> None:
-    from fmrepair.verifiers.alloy.assume import unchanged_conditions
+    from fmrepair.verifiers.alloy.conditions import unchanged_conditions
 
     orig = ("sig P {}\nvar sig C in P {}\nfact Init { no C }\npred enter[p: P] { C' = C + p }\n"
             "fact Trans { always (C' = C or some p: P | enter[p]) }\nfact Inv { always C in P }\n"
