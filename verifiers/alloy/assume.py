@@ -45,6 +45,18 @@ def _fails(verifier: Verifier, text: str, timeout_s: float) -> bool:
     return v.status in ("ok", "failed") and not all(c.met for c in v.commands)
 
 
+def _unmet(verifier: Verifier, text: str, timeout_s: float, at: dict[int, int]) -> set[int] | None:
+    """The indexes of the checks ``text`` fails (``at``: a command's position among the candidate's commands ->
+    its index among the checks; ``text`` has the candidate's commands, in order); None when every command is met
+    or the Analyzer did not decide. A run that fails alone gives the empty set."""
+    v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+    if v.status not in ("ok", "failed") or all(c.met for c in v.commands):
+        return None
+    if len(v.commands) != sum(p.kind == "command" for p in split_paragraphs(text)):
+        return set(at.values())  # not read one to one: every check may be the one that fails
+    return {at[i] for i, c in enumerate(v.commands) if not c.met and i in at}
+
+
 # -- the two checks -----------------------------------------------------------------------------------
 
 
@@ -153,19 +165,30 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         return _declared(original, candidate, verifier, timeout_s, checks, asserts)
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := fact_span(p))]
 
-    def fails_without(removals: list[tuple[int, int]]) -> bool:
-        return _fails(verifier, blank(candidate, removals), timeout_s)
+    ccommands = [p for p in cpar if p.kind == "command"]
+    at = {i: k for k, c in enumerate(checks) for i, p in enumerate(ccommands) if p is c}
 
-    needed = [piece for piece in found if fails_without([piece.removal])]
+    def fails_without(removals: list[tuple[int, int]]) -> set[int] | None:
+        return _unmet(verifier, blank(candidate, removals), timeout_s, at)
+
+    # a piece counts against the checks that fail again without it: a rule that alone entails an assertion the
+    # file met anyway assumes nothing (helper-28's acyclic `parent`, needed for `Reachable`, entails `NotOwnParent`)
+    again: dict[Piece, set[int]] = {}
+    for piece in found:
+        if (f := fails_without([piece.removal])) is not None:
+            again[piece] = f
+    needed = list(again)
     alone_needed = list(needed)
     rest = [piece for piece in found if piece not in needed]
-    if len(rest) > 1 and fails_without([q.removal for q in rest]):
+    if len(rest) > 1 and (f := fails_without([q.removal for q in rest])) is not None:
         # the pieces hide each other (the same property added twice): each is asked alone, also beside a
         # piece that is needed on its own (an honest fix next to them: an outside attack, 2026-12-05)
         needed += rest
+        again.update(dict.fromkeys(rest, f))
     for span, put_back, key in rewritten:  # a fact rewritten (not only added to): put back, does it fail again?
-        if _fails(verifier, put_back, timeout_s):
+        if (f := _unmet(verifier, put_back, timeout_s, at)) is not None:
             needed.append(Piece(span, span, "fact", key))
+            again[needed[-1]] = f
     out = []
     declared = commands_removed(blank(candidate, constraint_spans))
 
@@ -242,6 +265,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         with_kept = False
         for formula, ok, on in readings(piece):  # until one is held (an implied reading too weak: the next)
             first.setdefault(piece, (formula, ok, on))
+            ok = ok & again[piece]
             bases = beside(piece)
             step = a_step(formula, ordered, premise) if len(bases) > 1 else ""
             for n, base in enumerate(bases if step != "order" else bases[:1]):
@@ -285,7 +309,9 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if got is not None:
             together.append((q, got[0], got[2]))
             scopes &= got[1]
-    if len(together) > 1 and scopes and fails_without([q.removal for q, _, _ in together]):
+    if len(together) > 1 and scopes:  # asked of the checks that fail again without them all
+        scopes &= fails_without([q.removal for q, _, _ in together]) or set()
+    if len(together) > 1 and scopes:
         alone, extra = declared, ""
         for n, (q, formula, on) in enumerate(sorted(together, key=lambda qf: qf[0].span[0], reverse=True)):
             if q.where == "pred":

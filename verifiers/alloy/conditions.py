@@ -5,6 +5,7 @@ to the next (``a_step``). ``assume.py`` asks the Analyzer about them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import LOWER, join, split_formulas
@@ -12,7 +13,8 @@ from fmrepair.verifiers.alloy.pieces import Piece, counterparts
 from fmrepair.verifiers.alloy.preserve import temporal
 from fmrepair.verifiers.alloy.probes import signature
 from fmrepair.verifiers.alloy.reach import reached
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, strip_comments, tokens
 
 TIMED_WORDS = {"always", "after", "historically", "releases"}
 ORDER_STEPS = {"next", "prev", "nexts", "prevs"}
@@ -23,7 +25,30 @@ def _timed(body: str) -> int:
 
 
 def uses_ordering(paras: Sequence[Paragraph]) -> bool:
-    return any(p.kind == "open" and "util/ordering" in p.text for p in paras)
+    """Do states change through util/ordering: is the ordered sig one of states, that declares a field (a global
+    state), or a column of a field (a local state, ``holds: set Time``, ``holder: Proc -> Time``) while the model
+    walks the order (``first``, ``next``, ... outside its commands)? An order over values that is only compared
+    (pay grades with ``lt``) is no trace: its facts are a static model's (helper-28's org chart, where `lte`
+    fixed to `lt` was asked as a rewritten fact of a model whose states change)."""
+    ordered = {m.group(1) for p in paras if p.kind == "open"
+               for m in [re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(p.text))] if m}
+    ordered |= {o.rsplit("/", 1)[-1] for o in ordered}
+    if not ordered:
+        return False
+    column = False
+    for p in paras:
+        if p.kind != "sig":
+            continue
+        try:
+            d = read_sig(p)
+        except Unsupported:
+            return True  # a declaration not read: as a trace, as before
+        if ordered & set(d.names) and d.fields:
+            return True
+        column = column or any(ordered & set(re.findall(r"[\w/]+", rhs)) for _, _, rhs in d.fields)
+    walks = ORDER_STEPS | {"first", "last"}
+    return column and any(t.text in walks for p in paras if p.kind not in ("command", "open")
+                          for t in tokens(p.text))
 
 
 def rewritten_facts(original: str, candidate: str, found: Sequence[Piece]) -> list[tuple[tuple[int, int], str, str]]:

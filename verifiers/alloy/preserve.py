@@ -290,11 +290,11 @@ class Comparison(NamedTuple):
 def build_module(original: str, candidate: str) -> Comparison:
     """The comparison of ``candidate`` with ``original``; raises Unsupported."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    for kind in ("open", "enum"):
-        if sorted(canonical(p.text) for p in opar if p.kind == kind) != sorted(
-            canonical(p.text) for p in cpar if p.kind == kind
-        ):
-            raise Unsupported(f"the candidate changes an {kind} paragraph")
+    if sorted(canonical(p.text) for p in opar if p.kind == "enum") != sorted(
+        canonical(p.text) for p in cpar if p.kind == "enum"
+    ):
+        raise Unsupported("the candidate changes an enum paragraph")
+    added = _added_opens(opar, cpar)
     used = {t.text for t in tokens(strip_comments(candidate))} - {t.text for t in tokens(strip_comments(original))}
     reserved = sorted(n for n in used if n.startswith(RESERVED))
     if reserved:
@@ -314,6 +314,9 @@ def build_module(original: str, candidate: str) -> Comparison:
     sigc = _sig_constraints([p for p in opar if p.kind == "sig"], [p for p in cpar if p.kind == "sig"], rename,
                             changed, defs, readings)
     base = _without_commands(original, opar)
+    if added:  # after the original's module and open lines (the Analyzer wants them first)
+        at = max((p.end for p in opar if p.kind in ("module", "open")), default=0)
+        base = base[:at] + "\n" + "\n".join(added) + "\n" + base[at:]
     parts = [base.rstrip(), "", "// ---- the candidate, renamed apart ----"]
     facts: list[str] = []
     for p in cpar:
@@ -330,6 +333,26 @@ def build_module(original: str, candidate: str) -> Comparison:
     props = [f"{{ {_body(oasserts[n])} }}" for n in onames if n in oasserts] + [f"{{ {b} }}" for b in oblocks]
     parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
     return Comparison("\n".join(parts) + "\n", command_scopes(opar), readings)
+
+
+# library modules that declare no sig and state no fact: opening one adds names, never a constraint
+_FACTLESS = re.compile(r"open\s+util/(?:relation|graph|ternary|integer)\s*(?:\[[\w\s,/]*\])?")
+
+
+def _added_opens(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> list[str]:
+    """The open lines the candidate adds (each of the original's is kept): only library modules with no sig
+    and no fact, without ``as`` (util/relation's ``acyclic``: a fix may use it, helper-28); any other change to
+    the opens is not compared (util/ordering would make its sig's scope exact for both versions)."""
+    oopen = sorted(canonical(p.text) for p in opar if p.kind == "open")
+    copen = [canonical(p.text) for p in cpar if p.kind == "open"]
+    added = list(copen)
+    for o in oopen:
+        if o not in added:
+            raise Unsupported("the candidate changes an open paragraph")
+        added.remove(o)
+    if any(not _FACTLESS.fullmatch(strip_comments(a).strip()) for a in added):
+        raise Unsupported("the candidate changes an open paragraph")
+    return [strip_comments(a).strip() for a in added]
 
 
 def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
