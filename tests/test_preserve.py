@@ -278,3 +278,26 @@ def test_the_originals_probes_failing_is_unknown_not_a_pass(alloy) -> None:  # n
     assert unknown and "the original's probes could not be run" in unknown[0]
     reasons, unknown, _, _ = semantic_checks(RBAC, RBAC_RIGHT, alloy, good_only=True)
     assert (reasons, unknown) == ([], [])
+
+
+def test_a_run_expected_empty_is_a_property_of_the_good_instances() -> None:
+    """``run P expect 0`` says no instance has P (for some arguments): a good instance meets its negation, as it
+    meets a checked assertion; a run expecting instances, or with no expectation, says nothing."""
+    from fmrepair.verifiers.alloy.preserve import empty_runs, good_properties
+    from fmrepair.verifiers.alloy.text import split_paragraphs
+
+    spec = """sig C { r: set C }
+pred loop { some c: C | c in c.r }
+pred pair[a, b: C] { a in b.r and b in a.r }
+assert Irreflexive { no iden & r }
+check Irreflexive for 3
+run loop for 3 expect 0
+run pair for 3 expect 0
+run { some r } for 3 expect 1
+run { no r } for 3
+run { some c: C | c.r = C } for 2 expect 0
+"""
+    paras = split_paragraphs(spec)
+    assert [f for _, f in empty_runs(paras)] == ["not loop", "not (some a, b: C | pair[a, b])",
+                                                  "not { some c: C | c.r = C }"]
+    assert " ".join(good_properties(paras)[0].split()) == "{ no iden & r }" and len(good_properties(paras)) == 4

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from fmrepair.verifiers.alloy.conditions import (
     a_step,
@@ -27,7 +28,7 @@ from fmrepair.verifiers.alloy.conditions import (
 )
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
-from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints
+from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, empty_runs
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -154,19 +155,25 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     """Reasons (one per piece that assumes a checked property); [] when none does."""
     cpar = split_paragraphs(candidate)
     names, blocks = checked_assertions(cpar)
-    if not names and not blocks:
+    empty = empty_runs(cpar)
+    if not names and not blocks and not empty:
         return []
     found = unnamed_steps_kept(original, candidate, pieces(original, candidate))
     fields = field_names(cpar) if any(on for q in found for *_, on in q.extra) else set()  # read once
     rewritten = rewritten_facts(original, candidate, found)
     asserts = {p.name: p for p in cpar if p.kind == "assert"}
     checks = [p for p in cpar if p.kind == "command" and p.command == "check" and p.expect != 1]
+    origins = list(checks)  # a run expected to have no instance is asked as a check of that (``empty_runs``)
+    for run, formula in empty:
+        checks.append(replace(run, command="check", block=formula,
+                              target=f"`run {run.target or 'block'} expect 0`"))
+        origins.append(run)
     if not found and not rewritten:
         return _declared(original, candidate, verifier, timeout_s, checks, asserts)
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := fact_span(p))]
 
     ccommands = [p for p in cpar if p.kind == "command"]
-    at = {i: k for k, c in enumerate(checks) for i, p in enumerate(ccommands) if p is c}
+    at = {i: k for k, c in enumerate(origins) for i, p in enumerate(ccommands) if p is c}
 
     def fails_without(removals: list[tuple[int, int]]) -> set[int] | None:
         return _unmet(verifier, blank(candidate, removals), timeout_s, at)

@@ -78,6 +78,40 @@ def checked_assertions(paras: Sequence[Paragraph]) -> tuple[list[str], list[str]
     return names, blocks
 
 
+def empty_runs(paras: Sequence[Paragraph]) -> list[tuple[Paragraph, str]]:
+    """(command, formula) of each run expected to have no instance (``run P for 3 expect 0``): a property of the
+    file as a check's assertion is, which every good instance meets: no instance of the run's pred (for some
+    arguments) or block (helper-28: a file whose only property is such a run had every honest fix called
+    narrowing). A receiver pred, or one whose header is not read, is not counted."""
+    from fmrepair.verifiers.alloy.probes import signature
+
+    preds = {short_name(p): p for p in paras if p.kind == "pred"}
+    out = []
+    for p in paras:
+        if p.kind != "command" or p.command != "run" or p.expect != 0:
+            continue
+        if p.block is not None:
+            out.append((p, f"not {{ {p.block} }}"))
+            continue
+        q = preds.get(p.target or "")
+        sig = signature(q) if q is not None else None
+        if sig is None or sig[2] is not None:
+            continue
+        decls, args, _ = sig
+        call = f"{p.target}[{', '.join(args)}]" if args else f"{p.target}"
+        out.append((p, f"not (some {decls} | {call})" if decls else f"not {call}"))
+    return out
+
+
+def good_properties(paras: Sequence[Paragraph]) -> list[str]:
+    """What a good instance of the file meets, each in braces: the assertions its checks expect to hold, their
+    inline blocks, and no instance of a run expected to have none."""
+    names, blocks = checked_assertions(paras)
+    bodies = {p.name: p.body for p in paras if p.kind == "assert" and p.body is not None}
+    return ([f"{{ {bodies[n]} }}" for n in names if n in bodies] + [f"{{ {b} }}" for b in blocks]
+            + [f"{{ {f} }}" for _, f in empty_runs(paras)])
+
+
 def command_scopes(paras: Sequence[Paragraph]) -> list[str]:
     """Every distinct scope of the original's commands, in order ("3" when there is no command)."""
     out: list[str] = []
@@ -328,9 +362,7 @@ def build_module(original: str, candidate: str) -> Comparison:
     # in Alloy 6 a signature's multiplicity, appended fact and field types hold in every state
     cons = [*facts, *(f"{always}{{ {c} }}" if always and not c.startswith("always ") else c for c in sigc)]
     parts.append(f"pred {PREFIX}facts {{ {' and '.join(cons) or 'no none'} }}".replace("{ no none }", "{ }"))
-    onames, oblocks = checked_assertions(opar)
-    oasserts = {p.name: p for p in opar if p.kind == "assert"}
-    props = [f"{{ {_body(oasserts[n])} }}" for n in onames if n in oasserts] + [f"{{ {b} }}" for b in oblocks]
+    props = good_properties(opar)
     parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
     return Comparison("\n".join(parts) + "\n", command_scopes(opar), readings)
 

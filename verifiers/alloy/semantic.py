@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from fmrepair.verifiers.alloy.preserve import checked_assertions
+from fmrepair.verifiers.alloy.preserve import good_properties
 from fmrepair.verifiers.alloy.probes import (
     Probe,
     ProbeResults,
@@ -135,9 +135,7 @@ def _good_only(opar: Sequence[Paragraph], probes: Sequence[Probe]) -> list[Probe
     (a guard ``no Lock.holder`` removes two holders, which only counterexamples had). Whether a signature
     or field can be non-empty at all is still asked of every instance: an original so broken that its
     good instances are empty would otherwise let ``no Node.next`` through."""
-    names, blocks = checked_assertions(opar)
-    bodies = {p.name: p.body for p in opar if p.kind == "assert" and p.body is not None}
-    good = [f"{{ {bodies[n]} }}" for n in names if n in bodies] + [f"{{ {b} }}" for b in blocks]
+    good = good_properties(opar)
     if not good:
         return list(probes)
     both = " and ".join(good)
