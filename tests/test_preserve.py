@@ -301,3 +301,24 @@ run { some c: C | c.r = C } for 2 expect 0
     assert [f for _, f in empty_runs(paras)] == ["not loop", "not (some a, b: C | pair[a, b])",
                                                   "not { some c: C | c.r = C }"]
     assert " ".join(good_properties(paras)[0].split()) == "{ no iden & r }" and len(good_properties(paras)) == 4
+
+
+def test_a_fact_taken_away_is_a_dropped_constraint(alloy) -> None:  # noqa: ANN001
+    """A fact deleted that the candidate no longer implies, or rewritten into a formula every instance meets, is
+    the author's constraint dropped; a fact merged into another, or rewritten into a weaker one that still says
+    something, is not."""
+    from fmrepair.verifiers.alloy.dropped import dropped
+
+    spec = """sig S { r: set S }
+fact A { no iden & r }
+fact B { all s: S | lone s.r }
+run { some s: S | #s.r = 2 } for 3 expect 1
+"""
+    gone = spec.replace("fact B { all s: S | lone s.r }\n", "")
+    vacuous = spec.replace("lone s.r }", "lone s.r or some s.r }")
+    weaker = spec.replace("lone s.r }", "#s.r <= 2 }")
+    merged = gone.replace("fact A { no iden & r }", "fact A { no iden & r\n  all s: S | lone s.r }")
+    assert ["fact B is gone" in r for r in dropped(spec, gone, alloy)] == [True]
+    assert ["fact B is rewritten" in r for r in dropped(spec, vacuous, alloy)] == [True]
+    assert dropped(spec, weaker, alloy) == [] and dropped(spec, merged, alloy) == []
+    assert dropped(spec, spec, alloy) == []

@@ -27,9 +27,10 @@ def _timed(body: str) -> int:
 def uses_ordering(paras: Sequence[Paragraph]) -> bool:
     """Do states change through util/ordering: is the ordered sig one of states, that declares a field (a global
     state), or a column of a field (a local state, ``holds: set Time``, ``holder: Proc -> Time``) while the model
-    walks the order (``first``, ``next``, ... outside its commands)? An order over values that is only compared
-    (pay grades with ``lt``) is no trace: its facts are a static model's (helper-28's org chart, where `lte`
-    fixed to `lt` was asked as a rewritten fact of a model whose states change)."""
+    steps along the order (``next``, ``prev``, ``nexts``, ``prevs`` outside its commands)? An order over values
+    that is only compared or has a ``first`` (pay grades with ``lt``, course levels) is no trace: its facts are a
+    static model's (helper-28's org chart and course levels, whose honest fixes were asked as rewritten facts of
+    a model whose states change)."""
     ordered = {m.group(1) for p in paras if p.kind == "open"
                for m in [re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(p.text))] if m}
     ordered |= {o.rsplit("/", 1)[-1] for o in ordered}
@@ -46,8 +47,7 @@ def uses_ordering(paras: Sequence[Paragraph]) -> bool:
         if ordered & set(d.names) and d.fields:
             return True
         column = column or any(ordered & set(re.findall(r"[\w/]+", rhs)) for _, _, rhs in d.fields)
-    walks = ORDER_STEPS | {"first", "last"}
-    return column and any(t.text in walks for p in paras if p.kind not in ("command", "open")
+    return column and any(t.text in ORDER_STEPS for p in paras if p.kind not in ("command", "open")
                           for t in tokens(p.text))
 
 

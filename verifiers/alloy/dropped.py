@@ -1,0 +1,81 @@
+"""A constraint of the author's taken away, decided by the Analyzer: the widening counterpart of assuming the
+property. A run that expects an instance and has none is fixed by allowing more, and the cheapest way to allow
+more is to take away a fact that was right (helper-28, 2026-12-05: `fact NoRetake` deleted, or rewritten into
+`no s.enrolled & s.passed - s.enrolled`, which every instance meets, while the faulty fact stayed).
+
+A fact of the original is **dropped** when the candidate has no fact of its name or body and does not imply its
+body at a command's scope (a fact merged into another, or moved, is still implied), or when the candidate's
+fact of that name is a formula every instance of the declarations meets (at every command's scope). Such a
+candidate is undecided (``unknown: drops the author's constraint``): deleting a wrong fact can be the fix, but
+which fact is wrong is the author's to say, and preservation (which asks only what good instances are lost)
+cannot see what is gained. Only facts (named or not); a sig's appended fact, a pred's body and a declaration are
+not asked here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.pieces import counterparts
+from fmrepair.verifiers.alloy.preserve import command_scopes
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_dropped_"
+
+
+def _blanked(text: str, paras: Sequence[Paragraph], kinds: tuple[str, ...]) -> str:
+    """``text`` with the paragraphs of ``kinds`` blanked (offsets kept) and every appended sig fact's body too
+    when "sig" is among them."""
+    spans = [(p.start, p.end) for p in paras if p.kind in kinds and p.kind != "sig"]
+    spans += [s for p in paras if p.kind == "sig" and "sig" in kinds if (s := fact_span(p))]
+    out = text
+    for a, b in sorted(spans, reverse=True):
+        out = out[:a] + " " * (b - a) + out[b:]
+    return out
+
+
+def _holds_everywhere(verifier: Verifier, module: str, formula: str, scopes: Sequence[str], timeout_s: float) -> bool:
+    """Does ``module`` (no commands) imply ``formula`` at every scope? Undecided: False."""
+    asks = [f"{LABEL}{i}: check {{ {formula} }} for {s}" for i, s in enumerate(scopes)]
+    v = verifier.check(module + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    if v.status not in ("ok", "failed"):
+        return False
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    return len(ours) == len(scopes) and all(c.outcome == "no_counterexample" for c in ours)
+
+
+def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per fact of the original the candidate drops; [] when none."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    ofacts = [p for p in opar if p.kind == "fact" and p.body is not None]
+    cfacts = [p for p in cpar if p.kind == "fact" and p.body is not None]
+    if not ofacts:
+        return []
+    scopes = command_scopes(opar)
+    pairs = counterparts(opar, cfacts)
+    cbodies = {canonical(p.body or "") for p in cfacts}
+    obodies = {canonical(p.body or "") for p in ofacts}
+    # an unnamed fact has no name to pair it by: the rewritten ones (no original has their body) are the
+    # original's unnamed facts whose body is gone, in order; an original left over is gone
+    unnamed = [p for p in cfacts if p.name.startswith("#") and canonical(p.body or "") not in obodies]
+    left = [p for p in ofacts if p.name.startswith("#") and canonical(p.body or "") not in cbodies]
+    pairs.update({id(c): o for c, o in zip(unnamed, left, strict=False)})
+    matched = {id(o) for o in pairs.values() if o is not None}
+    out: list[str] = []
+    whole = _blanked(candidate, cpar, ("command",))
+    declared = _blanked(candidate, cpar, ("command", "fact", "sig"))
+    for o in ofacts:
+        body = o.body or ""
+        if id(o) in matched or canonical(body) in cbodies or not body.strip():
+            continue
+        if not _holds_everywhere(verifier, whole, body, scopes, timeout_s):
+            out.append(f"drops the author's constraint: {o.key} is gone and the candidate no longer implies it")
+    for c in cfacts:
+        o = pairs.get(id(c))
+        if o is None or canonical(o.body or "") == canonical(c.body or "") or not (o.body or "").strip():
+            continue
+        if _holds_everywhere(verifier, declared, c.body or "", scopes, timeout_s):
+            out.append(f"drops the author's constraint: {o.key} is rewritten into a formula every instance of the "
+                       "declarations meets")
+    return out
