@@ -10,15 +10,24 @@ candidate is undecided (``unknown: drops the author's constraint``): deleting a 
 which fact is wrong is the author's to say, and preservation (which asks only what good instances are lost)
 cannot see what is gained. Only facts (named or not); a sig's appended fact, a pred's body and a declaration are
 not asked here.
+
+An **unneeded constraint** is the narrowing counterpart where preservation is blind: a formula the candidate
+adds (a ``pieces.py`` piece) without which every command is still met, but which excludes an instance of the
+candidate without it. Where a fault leaves the original's good instances degenerate (a faulty `Siblings` makes
+everyone with parents their own sibling, so no good instance has parents), a squeeze slipped in beside the
+fix (`lone p.parents.parents`) loses no good instance of the original (helper-28); asked of the fix it is
+beside, it does. Undecided too (``unknown: adds a constraint no command needs``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fmrepair.verifiers.alloy.pieces import counterparts
-from fmrepair.verifiers.alloy.preserve import command_scopes
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs
+from fmrepair.verifiers.alloy.conditions import blank
+from fmrepair.verifiers.alloy.connectives import split_formulas
+from fmrepair.verifiers.alloy.pieces import counterparts, pieces
+from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_dropped_"
@@ -78,4 +87,61 @@ def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if _holds_everywhere(verifier, declared, c.body or "", scopes, timeout_s):
             out.append(f"drops the author's constraint: {o.key} is rewritten into a formula every instance of the "
                        "declarations meets")
+            continue
+        # a rewrite with fewer conjuncts: each of the original's that it lost and no longer implies (a rule
+        # dropped beside the fix of another: helper-28's `#m.loans <= 3`)
+        were, now = _conjuncts(o.body or ""), _conjuncts(c.body or "")
+        if len(now) < len(were):
+            kept = {canonical(x) for x in now}
+            for x in were:
+                if canonical(x) not in kept and not _holds_everywhere(verifier, whole, x, scopes, timeout_s):
+                    out.append(f"drops the author's constraint: {o.key} loses its conjunct "
+                               f"'{' '.join(x.split())[:120]}', which the candidate no longer implies")
+    return out
+
+
+def _conjuncts(body: str) -> list[str]:
+    """The top-level conjuncts of a fact's body (``and``, or formulas on lines of their own)."""
+    toks = tokens(body)
+    if not toks:
+        return []
+    return [body[toks[i].start : toks[j].end] for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+
+
+def _meets_all(verifier: Verifier, text: str, timeout_s: float) -> bool:
+    v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+    return v.status == "ok" and all(c.met for c in v.commands)
+
+
+def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per change no command needs that changes the instances: an added constraint without which
+    every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
+    whose original text, put back, still meets every command while the instances differ (a multiplicity
+    weakened beside the fix, helper-28's `of: lone Book`). Asked of the Analyzer."""
+    out = []
+    opar = {p.key: p for p in split_paragraphs(original) if p.kind in ("sig", "fact", "pred", "fun")}
+    for p in split_paragraphs(candidate):
+        o = opar.get(p.key)
+        if o is None or p.key.startswith("fact #") or canonical(o.text) == canonical(p.text):
+            continue
+        put_back = candidate[: p.start] + o.text + candidate[p.end :]
+        if not _meets_all(verifier, put_back, timeout_s):
+            continue  # needed (or undecided)
+        for a, b, what in ((put_back, candidate, "excludes"), (candidate, put_back, "allows")):
+            rep = preservation(a, b, verifier, timeout_s)
+            if rep.outcome == "narrows":
+                out.append(f"a change no command needs: with {o.key} as the author wrote it every command is met, "
+                           f"and the change {what} an instance ({' '.join(rep.lost[0].split())[:300]})")
+                break
+    for q in pieces(original, candidate):
+        if q.rewritten:
+            continue
+        without = blank(candidate, [q.removal])
+        if not _meets_all(verifier, without, timeout_s):
+            continue  # needed (or undecided): the other checks judge it
+        rep = preservation(without, candidate, verifier, timeout_s)
+        if rep.outcome == "narrows":
+            text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
+            out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with it "
+                       f"an instance is lost ({' '.join(rep.lost[0].split())[:300]})")
     return out

@@ -309,7 +309,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     """Behaviour preservation (always recorded), and for a user's file the property-assumption, dropped-constraint
     and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, premise.py)."""
     from fmrepair.verifiers.alloy.assume import assumed
-    from fmrepair.verifiers.alloy.dropped import dropped
+    from fmrepair.verifiers.alloy.dropped import dropped, unneeded
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.restate import restated
@@ -319,7 +319,8 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         reasons, unknown = vacuous_premises(original, candidate, verifier, timeout_s)
         report.reasons += reasons
         axioms = (restated(original, candidate) or assumed(original, candidate, verifier, timeout_s)
-                  or dropped(original, candidate, verifier, timeout_s))
+                  or dropped(original, candidate, verifier, timeout_s)
+                  or unneeded(original, candidate, verifier, timeout_s))
         report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if report.reasons or report.unknown:
             return

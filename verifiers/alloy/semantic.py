@@ -132,14 +132,16 @@ def _lost_runs(before: ProbeResults, after: ProbeResults) -> tuple[list[str], li
 def _good_only(opar: Sequence[Paragraph], probes: Sequence[Probe]) -> list[Probe]:
     """The original's side of the shape probes (two atoms, two tuples, ...), asked of its *good* instances
     only (those that meet every assertion it checks): a shape that only the buggy instances had is no loss
-    (a guard ``no Lock.holder`` removes two holders, which only counterexamples had). Whether a signature
+    (a guard ``no Lock.holder`` removes two holders, which only counterexamples had), and so is the model's
+    probe with every signature inhabited at once (helper-28: guests sent home during a lockdown, which no good
+    instance had together). Whether a signature
     or field can be non-empty at all is still asked of every instance: an original so broken that its
     good instances are empty would otherwise let ``no Node.next`` through."""
     good = good_properties(opar)
     if not good:
         return list(probes)
     both = " and ".join(good)
-    return [pr.model_copy(update={"formula": f"({pr.formula}) and {both}"}) if pr.kind == "shape" else pr
+    return [pr.model_copy(update={"formula": f"({pr.formula}) and {both}"}) if pr.kind in ("shape", "model") else pr
             for pr in probes]
 
 

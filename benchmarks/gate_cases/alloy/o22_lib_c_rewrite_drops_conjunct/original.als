@@ -1,0 +1,19 @@
+// Library: members borrow copies of books; a copy under repair cannot be lent.
+sig Book {}
+sig Copy { of: one Book }
+sig Repair in Copy {}
+sig Member { loans: set Copy }
+
+fact OneBorrower { all c: Copy | lone loans.c }
+fact Rules {
+  // copies under repair stay on the shelf
+  all c: Repair | some loans.c implies c.of in Member.loans.of
+  // nobody holds more than three copies
+  all m: Member | #m.loans <= 3
+}
+
+assert NoLentRepair { all m: Member | no m.loans & Repair }
+check NoLentRepair for 4
+
+pred busyReader { some m: Member | #m.loans >= 2 }
+run busyReader for 4 expect 1

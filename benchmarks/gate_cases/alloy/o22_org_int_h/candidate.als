@@ -1,0 +1,21 @@
+// Organisation chart: employees, their bosses and pay grades (grades are numbers).
+sig Dept { head: lone Employee }
+sig Employee {
+  grade: one Int,
+  boss: lone Employee,
+  dept: one Dept
+}
+
+// a boss is graded strictly above the people who report to them
+fact BossOutranks {
+  all e: Employee | some e.boss implies e.grade < e.boss.grade
+}
+fact HeadsInDept { all d: Dept | d.head.dept = d }
+
+assert NoBossCycle { all e: Employee | e not in e.^boss }
+assert BossAbove { all e: Employee | some e.boss implies e.grade < e.boss.grade }
+check NoBossCycle for 4
+check BossAbove for 4
+
+pred showOrg { some e: Employee | some e.boss and some e.boss.boss }
+run showOrg for 4 expect 1
