@@ -21,6 +21,7 @@ only match clauses under the same conditions.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tempfile
 from collections import Counter
@@ -30,12 +31,13 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from fmrepair.procs import run_group
-from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, scan
+from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, normalize, scan
 from fmrepair.verifiers.acsl.lexer import digraph, oddities
-from fmrepair.verifiers.acsl.logic_defs import cycles, identifiers, logic_units, reach, recursion_problem
+from fmrepair.verifiers.acsl.logic_defs import cycles, free_names, identifiers, logic_units, reach, recursion_problem
 
 DEFAULT_WHITELIST = frozenset(
-    {"loop invariant", "loop assigns", "loop variant", "assert", "check", "predicate", "logic", "lemma"}
+    {"loop invariant", "check loop invariant", "loop assigns", "loop variant", "assert", "check", "predicate", "logic",
+     "lemma"}
 )
 FROZEN_CODE_KINDS = ("assert",)
 
@@ -96,6 +98,11 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
         report.reasons.append(f"preprocessor directives changed ('{changed[0]}'): macros also rewrite the "
                               "annotations, contracts included")
         return False
+    outside = _outside_bodies(ot, ct)
+    if outside:  # a declaration, prototype or header: what the contracts read (a formal's name, a const, a type)
+        report.code = "differs"
+        report.reasons.append(f"the C code was edited outside a function body: {outside}")
+        return False
     if use_framac:
         a, b = normalized_print(orig), normalized_print(cand)
         if a is not None and a == b:
@@ -108,8 +115,63 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
 
 
 def _preprocessor(tokens: list[CodeToken]) -> list[str]:
-    """Directives, and any stray '#' (Frama-C's annotation preprocessing may still read a '#define' there)."""
-    return [t.text for t in tokens if t.directive or digraph(t.text) in ("#", "##")]
+    """Directives, and any stray '#' (Frama-C's annotation preprocessing may still read a '#define' there), each
+    with the number of code tokens before it: a directive moved is a change (a `#define` moved above a contract
+    changes what the contract reads, helper-27)."""
+    out, n = [], 0
+    for t in tokens:
+        if t.directive or digraph(t.text) in ("#", "##"):
+            out.append(f"{t.text} (after {n} code tokens)")
+        else:
+            n += 1
+    return out
+
+
+def _in_bodies(tokens: list[CodeToken]) -> list[bool]:
+    """For each code token: does it lie inside a function body (a '{' at file scope right after a ')', up to its
+    '}')? Struct, union and enum bodies and initializers are file scope."""
+    inside, depth, body = [], 0, False
+    prev = ""
+    for t in tokens:
+        if t.directive:
+            inside.append(False)
+            continue
+        x = digraph(t.text)
+        if x == "{":
+            if depth == 0:
+                body = prev == ")"
+            depth += 1
+            inside.append(body)
+        elif x == "}":
+            inside.append(body)
+            depth = max(0, depth - 1)
+            if depth == 0:
+                body = False
+        else:
+            inside.append(body and depth > 0)
+        prev = x
+    return inside
+
+
+def _outside_bodies(ot: list[CodeToken], ct: list[CodeToken]) -> str:
+    """The first code difference that touches a token outside every function body ("" when none does): only
+    a body may differ in spelling and still be judged by Frama-C's normalized print, which drops what no code
+    uses (an annotation-only const, enum or typedef) and the formals' names of a prototype (helper-27)."""
+    import difflib
+
+    oin, cin = _in_bodies(ot), _in_bodies(ct)
+    sm = difflib.SequenceMatcher(a=[t.text for t in ot], b=[t.text for t in ct], autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal":
+            continue
+        touched = [not oin[i] for i in range(i1, i2)] + [not cin[j] for j in range(j1, j2)]
+        if i1 == i2:  # an insertion: where it lands
+            touched.append(not (oin[i1 - 1] if i1 > 0 else False) or not (oin[i1] if i1 < len(oin) else False))
+        if any(touched):
+            i = i1 if i1 < len(ot) else len(ot) - 1
+            j = j1 if j1 < len(ct) else len(ct) - 1
+            return f"line {ot[i].line} {ot[i].text!r} / line {ct[j].line} {ct[j].text!r}"
+    return ""
 
 
 def _oddities(original: str, candidate: str, oa: list[Annotation], ca: list[Annotation],
@@ -124,6 +186,55 @@ def _oddities(original: str, candidate: str, oa: list[Annotation], ca: list[Anno
             report.reasons.append(f"the candidate contains {odd}")
 
 
+def _contract_clauses(annots: list[Annotation]) -> list[tuple[Annotation, Clause, str]]:
+    """Contract clauses with the behavior each belongs to ("in behavior NAME: ", "" for the default behavior and
+    the completeness clauses): a clause moved between behaviors says something else (an `ensures` moved into a
+    behavior that assumes `n == 0` is promised for `n == 0` only, helper-27)."""
+    out = []
+    for a in annots:
+        if a.kind != "contract":
+            continue
+        where = ""
+        for c in a.clauses:
+            if c.keyword == "behavior":
+                where = f"in {c.text.rstrip(' :')}: "
+            elif c.keyword in ("complete", "disjoint"):
+                where = ""
+            out.append((a, c, "" if c.keyword == "behavior" else where))
+    return out
+
+
+def _variant_relation(c: Clause) -> bool:
+    """A variant ordered by a relation of its own (``loop variant e for R``): WP does not check that R is well
+    founded (helper-27: ``for anyrel`` with ``anyrel = \\true`` proved a loop that does not terminate)."""
+    words = c.text.split()
+    if c.keyword.split()[-1:] != ["variant"] or "variant" not in words:
+        return False
+    return "for" in words[words.index("variant") + 1 :]
+
+
+def _termination(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport) -> None:
+    """A loop that had a variant keeps one: WP proves termination only through variants, so a variant removed
+    (not replaced) hides a loop that does not end (helper-27's binary search); a new variant may not bring its
+    own order."""
+    def key(a: Annotation) -> tuple[Any, ...]:
+        return a.function, a.loop, a.guard
+
+    has = {key(a) for a in ca if a.kind == "loop" and any(c.keyword.split()[-1:] == ["variant"] for c in a.clauses)}
+    for a in oa:
+        if a.kind == "loop" and key(a) not in has:
+            for c in a.clauses:
+                if c.keyword.split()[-1:] == ["variant"]:
+                    report.reasons.append(f"loop variant {_describe(c)} was removed and not replaced: the loop's "
+                                          "termination is no longer proved")
+    had = Counter(c.text for a in oa for c in a.clauses)
+    for a in ca:
+        for c in a.clauses:
+            if _variant_relation(c) and had[c.text] == 0:
+                report.reasons.append(f"variant ordered by its own relation {_describe(c)}: WP does not check "
+                                      "that the relation is well founded")
+
+
 def _owner(a: Annotation) -> str | None:
     """The function a contract belongs to, with the conditional groups around it (if any)."""
     return f"{a.function} (under {' | '.join(a.guard)})" if a.guard else a.function
@@ -135,36 +246,60 @@ def _describe(c: Clause) -> str:
 
 def _escape(a: Annotation, c: Clause) -> str | None:
     words = c.text.split()
-    if c.keyword.startswith("admit") or "admit" in words:
+    # a keyword inside a clause of a known kind is an identifier there (a C variable named `admit`, helper-27)
+    known = c.keyword in DEFAULT_WHITELIST and c.keyword not in ("predicate", "logic", "lemma")
+    if c.keyword.startswith("admit") or ("admit" in words and not known):
         return f"admit clause {_describe(c)}: assumed without proof"
-    if c.keyword == "assumes" or "assumes" in words:
+    if c.keyword == "assumes" or ("assumes" in words and not known):
         return f"assumes clause {_describe(c)}"
     if c.keyword.endswith("requires"):
         body = words[1:]
         if "\\false" in body or body in (["0"], ["1", "==", "0"], ["0", "==", "1"]):
             return f"\\false precondition {_describe(c)}"
         return f"new precondition {_describe(c)}: narrows the inputs the property must hold for"
-    if {"axiom", "axiomatic"} & set(words):
+    if {"axiom", "axiomatic"} & set(words) and not known:
         return f"axiom {_describe(c)}: assumed without proof"
     if a.kind == "ghost" or c.keyword == "ghost":
         return f"ghost code {_describe(c)}: can make the rest of the function unreachable"
     return None
 
 
-def _frozen_uses(annots: list[Annotation]) -> dict[str, str]:
-    """Identifier -> the first frozen clause (contract or assertion) of the original that uses it."""
+_DEFINE = re.compile(r"#\s*define\s+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
+
+
+def _macros(tokens: list[CodeToken]) -> dict[str, str]:
+    """Macro name -> its replacement text, from the ``#define`` directives (Frama-C expands macros inside
+    annotations too: a contract's ``SPEC_INPUT(n)`` reaches what the macro names, helper-27)."""
+    out = {}
+    for t in tokens:
+        if t.directive and (m := _DEFINE.match(digraph(t.text[:2]) + t.text[2:] if t.text[:2] == "%:" else t.text)):
+            out[m.group(1)] = m.group(3)
+    return out
+
+
+def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None) -> dict[str, str]:
+    """Identifier -> the first frozen clause (contract or assertion) of the original that uses it, also through
+    the macros it uses (their replacement texts, transitively)."""
     uses: dict[str, str] = {}
     for a, c in _clauses(annots, ("contract", *FROZEN_CODE_KINDS)):
         where = f"the contract of {a.function}" if a.kind == "contract" else f"the assertion at line {c.line}"
-        for name in sorted(identifiers(c.text)):
-            uses.setdefault(name, f"{where} ('{c.text}')")
+        todo = sorted(free_names(c.text, c.keyword))
+        while todo:
+            name = todo.pop()
+            if name in uses:
+                continue
+            uses[name] = f"{where} ('{c.text}')"
+            if macros and name in macros:
+                todo += sorted(identifiers(normalize(macros[name])))
     return uses
 
 
-def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport) -> None:
-    """Logic definitions the frozen clauses reach (transitively) are frozen; new ones must be well founded."""
+def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport,
+                 macros: dict[str, str] | None = None) -> None:
+    """Logic definitions the frozen clauses reach (transitively, also through macros) are frozen; new ones must
+    be well founded."""
     ou, cu = logic_units(oa), logic_units(ca)
-    uses = _frozen_uses(oa)
+    uses = _frozen_uses(oa, macros)
     o_texts, c_texts = Counter(u.text for u in ou), Counter(u.text for u in cu)
     o_names = {n for u in ou for n in u.names}
     for i, how in reach(ou, uses).items():
@@ -204,27 +339,27 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
     def key(a: Annotation, c: Clause) -> tuple[Any, ...]:
         return (a.anchor if aligned else a.function, a.guard, a.kind, c.text)
 
-    # 2. contracts: clause multisets per function must be equal
+    # 2. contracts: clause multisets per function and behavior must be equal
     o_con: dict[str | None, Counter[str]] = {}
     c_con: dict[str | None, Counter[str]] = {}
-    for a, c in _clauses(oa, ("contract",)):
-        o_con.setdefault(_owner(a), Counter())[c.text] += 1
-    for a, c in _clauses(ca, ("contract",)):
-        c_con.setdefault(_owner(a), Counter())[c.text] += 1
+    for a, c, in_b in _contract_clauses(oa):
+        o_con.setdefault(_owner(a), Counter())[in_b + c.text] += 1
+    for a, c, in_b in _contract_clauses(ca):
+        c_con.setdefault(_owner(a), Counter())[in_b + c.text] += 1
     for fn, clauses in o_con.items():
         got = c_con.get(fn, Counter())
         for text in (clauses - got).elements():
             report.reasons.append(f"contract of {fn} lost or changed the clause '{text}'")
         gained = got - clauses
-        for a, c in _clauses(ca, ("contract",)):
-            if _owner(a) == fn and gained[c.text] > 0:
-                gained[c.text] -= 1
+        for a, c, in_b in _contract_clauses(ca):
+            if _owner(a) == fn and gained[in_b + c.text] > 0:
+                gained[in_b + c.text] -= 1
                 esc = _escape(a, c)
                 if esc:
                     report.escapes.append(esc)
                 else:
                     report.reasons.append(f"contract of {fn} gained the clause '{c.text}'")
-    _check_logic(oa, ca, report)
+    _check_logic(oa, ca, report, _macros(ot))
     # 3. original assertions present at the same place
     have = Counter(key(a, c) for a, c in _clauses(ca, FROZEN_CODE_KINDS))
     for a, c in _clauses(oa, FROZEN_CODE_KINDS):
@@ -250,6 +385,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
                 report.escapes.append(esc)
             elif c.keyword not in whitelist:
                 report.reasons.append(f"outside the edit whitelist ({c.keyword or a.kind}): {_describe(c)}")
+    _termination(oa, ca, report)
     lost_loop = [c for a, c in _clauses(oa, ("loop",)) if before[owned(a, c)] > 0]
     for c in lost_loop:
         report.notes.append(f"original loop annotation {_describe(c)} was removed or changed")

@@ -116,6 +116,48 @@ def identifiers(text: str) -> set[str]:
     return {t for t in text.split() if _IDENT.match(t)}
 
 
+def free_names(clause: str, keyword: str = "") -> set[str]:
+    """The identifiers a normalized clause text refers to: not the names its binders bind inside their scope
+    (``\\forall integer k; ...``, ``\\let x = e; ...``), not a field after ``.`` or ``->``, not the clause's
+    keyword, label (``ensures in_range: ...``) or ``for b1, b2:`` prefix, and nothing in a ``behavior NAME:`` or
+    ``complete``/``disjoint behaviors`` clause (a new helper named like any of these is used by nothing,
+    helper-27)."""
+    toks = clause.split()
+    if keyword in ("behavior", "complete", "disjoint"):
+        return set()
+    i = 0
+    if toks[:1] == ["for"]:  # for b1, b2: ...
+        while i < len(toks) and toks[i] != ":":
+            i += 1
+        i += 1
+    i += len(keyword.split())
+    if i + 1 < len(toks) and _IDENT.match(toks[i]) and toks[i + 1] == ":":
+        i += 2  # a clause label
+    out: set[str] = set()
+    bound: list[tuple[int, set[str]]] = []  # (depth, names) of the binders in scope
+    depth = 0
+    while i < len(toks):
+        t = toks[i]
+        if t in ("(", "[", "{"):
+            depth += 1
+        elif t in (")", "]", "}"):
+            depth -= 1
+            bound = [(d, n) for d, n in bound if d <= depth]
+        elif t in _BINDERS and t not in ("\\sum", "\\product", "\\numof", "\\max", "\\min"):
+            names, k = set(), i + 1
+            while k < len(toks) and toks[k] != ";" and toks[k] not in ("(", ")"):
+                if _IDENT.match(toks[k]) and k + 1 < len(toks) and toks[k + 1] in (",", ";", "=", "["):
+                    names.add(toks[k])
+                k += 1
+            bound.append((depth, names))
+            i = k
+            continue
+        elif _IDENT.match(t) and not (i > 0 and toks[i - 1] in (".", "->")) and not any(t in n for _, n in bound):
+            out.add(t)
+        i += 1
+    return out
+
+
 def reach(units: list[LogicUnit], seeds: dict[str, str]) -> dict[int, str]:
     """Units reached from ``seeds`` (identifier -> the frozen clause that uses it), transitively: unit index
     -> how it is reached (the frozen clause, then the chain of definitions in between)."""

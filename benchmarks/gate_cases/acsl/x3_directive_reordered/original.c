@@ -1,0 +1,20 @@
+#define LIMIT 100000
+
+/*@ requires 0 <= x <= LIMIT;
+    assigns \nothing;
+    ensures \result == x * x;
+*/
+int square(int x) {
+  return x * x;
+}
+
+#undef LIMIT
+#define LIMIT 1000
+
+/*@ requires 0 <= x <= LIMIT;
+    assigns \nothing;
+    ensures \result == x * x * x;
+*/
+int cube(int x) {
+  return x * x * x;
+}
