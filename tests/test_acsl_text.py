@@ -127,6 +127,21 @@ def test_parse_goals_outcomes_and_lines() -> None:
     assert goals[0].label == "sum: Preservation of Invariant (line 10)"
 
 
+def test_a_wrapped_goal_header_is_read_as_one() -> None:
+    """WP's printer puts the ':' of a long call-site header on a line of its own; the goal is still read."""
+    out = (
+        "------------------------------------------------------------\n"
+        "  Function cube\n"
+        "------------------------------------------------------------\n\n"
+        "Goal Instance of 'Pre-condition (file c.c, line 1) in 'square'' in 'cube' at call 'square' "
+        "(file c.c, line 21)\n:\nProve: true.\nProver Qed returns Valid\n\n"
+        "------------------------------------------------------------\n"
+    )
+    (goal,) = parse_goals(out)
+    assert goal.line == 21 and goal.outcome == "proved" and goal.function == "cube"
+    assert goal.description.startswith("Instance of 'Pre-condition")
+
+
 def test_parse_errors_locations() -> None:
     out = (
         "[kernel] Parsing input.c (with preprocessing)\n"

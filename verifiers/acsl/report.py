@@ -82,6 +82,24 @@ def _outcome(statuses: list[str]) -> str:
     return "unproved"
 
 
+def _headers_joined(lines: list[str]) -> list[str]:
+    """The lines with a goal header that WP's printer wrapped put back on one line: a long header ("Goal Instance
+    of 'Pre-condition (...) in 'square'' in 'cube' at call 'square' (file F, line 21)") gets its final ':' on a
+    line of its own (helper-27: the goal went unread, and a fully proved file was an `error`)."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        if line.startswith("Goal ") and not line.endswith(":"):
+            more = 0
+            while k < len(lines) and more < 3 and not line.endswith(":") and lines[k].strip():
+                line = line + ("" if lines[k].strip() == ":" else " ") + lines[k].strip()
+                k, more = k + 1, more + 1
+        out.append(line)
+    return out
+
+
 def parse_goals(output: str, max_prove_chars: int = 400) -> list[Goal]:
     """The goal blocks of ``-wp-print`` output, in the order WP printed them."""
     goals: list[Goal] = []
@@ -99,7 +117,7 @@ def parse_goals(output: str, max_prove_chars: int = 400) -> list[Goal]:
             goals.append(current)
         current = None
 
-    for line in output.splitlines():
+    for line in _headers_joined(output.splitlines()):
         if m := _FUNCTION.match(line):
             function = m["fn"]
             continue
