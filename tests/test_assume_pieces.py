@@ -258,3 +258,19 @@ def test_the_unchanged_non_transition_facts_of_a_model_whose_states_change_are_k
     # a static model keeps none (its facts are the whole model: left to preservation)
     static = "sig P { f: set P }\nfact A { no f }\nassert X { no f.f }\ncheck X\n"
     assert unchanged_conditions(static, static + "fact B { no iden & f }\n", []) == ([], [])
+
+
+def test_util_ordering_is_a_trace_only_where_the_model_steps_along_it() -> None:
+    """States change through util/ordering when the ordered sig holds fields, or is a column of one while the
+    model steps with next/prev; an order over values that are compared or have a first is static."""
+    from fmrepair.verifiers.alloy.conditions import uses_ordering
+    from fmrepair.verifiers.alloy.text import split_paragraphs
+
+    grades = "open util/ordering[Grade]\nsig Grade {}\nsig E { g: one Grade }\nfact { all e: E | lte[e.g, e.g] }\n"
+    levels = grades.replace("lte[e.g, e.g]", "e.g = first")
+    local = ("open util/ordering[Time]\nsig Time {}\nsig P { holds: set Time }\n"
+             "fact { all t: Time - last | lone holds.(t.next) }\n")
+    state = "open util/ordering[State]\nsig State { on: set State }\nfact { no first.on }\n"
+    assert not uses_ordering(split_paragraphs(grades)) and not uses_ordering(split_paragraphs(levels))
+    assert uses_ordering(split_paragraphs(local)) and uses_ordering(split_paragraphs(state))
+    assert not uses_ordering(split_paragraphs("sig A {}\n"))
