@@ -44,6 +44,10 @@ def _blanked(text: str, paras: Sequence[Paragraph], kinds: tuple[str, ...]) -> s
     return out
 
 
+def _blanked_span(text: str, p: Paragraph) -> str:
+    return text[: p.start] + " " * (p.end - p.start) + text[p.end :]
+
+
 def _holds_everywhere(verifier: Verifier, module: str, formula: str, scopes: Sequence[str], timeout_s: float) -> bool:
     """Does ``module`` (no commands) imply ``formula`` at every scope? Undecided: False."""
     asks = [f"{LABEL}{i}: check {{ {formula} }} for {s}" for i, s in enumerate(scopes)]
@@ -87,6 +91,12 @@ def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         if _holds_everywhere(verifier, declared, c.body or "", scopes, timeout_s):
             out.append(f"drops the author's constraint: {o.key} is rewritten into a formula every instance of the "
                        "declarations meets")
+            continue
+        rest = _blanked_span(whole, c)
+        if _holds_everywhere(verifier, rest, c.body or "", scopes, timeout_s):
+            # made to say nothing the other constraints do not (a condition they make false, helper-29)
+            out.append(f"drops the author's constraint: {o.key} is rewritten into a formula the candidate's other "
+                       "constraints already imply")
             continue
         # a rewrite with fewer conjuncts: each of the original's that it lost and no longer implies (a rule
         # dropped beside the fix of another: helper-28's `#m.loans <= 3`)
