@@ -98,24 +98,42 @@ def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             out.append(f"drops the author's constraint: {o.key} is rewritten into a formula the candidate's other "
                        "constraints already imply")
             continue
-        # a rewrite with fewer conjuncts: each of the original's that it lost and no longer implies (a rule
-        # dropped beside the fix of another: helper-28's `#m.loans <= 3`)
+        # a rewrite with fewer conjuncts: each of the original's that it lost, no longer implies, and could keep
+        # (put back as a fact of its own, every command is still met): a rule dropped beside the fix of another
+        # (helper-28's `#m.loans <= 3`). One the commands need gone is not asked: removing a wrong conjunct is how
+        # a run that expects an instance is fixed, and the gate cannot tell it from removing a right one
+        # (helper-29's staff_h_fix and staff2_c_nested_conjunct are the same edit on two facts)
         were, now = _conjuncts(o.body or ""), _conjuncts(c.body or "")
         if len(now) < len(were):
             kept = {canonical(x) for x in now}
             for x in were:
-                if canonical(x) not in kept and not _holds_everywhere(verifier, whole, x, scopes, timeout_s):
+                if canonical(x) in kept or _holds_everywhere(verifier, whole, x, scopes, timeout_s):
+                    continue
+                v = verifier.check(candidate + f"\nfact {{ {x} }}\n", CheckOptions(timeout_s=timeout_s))
+                if v.status == "ok" and all(m.met for m in v.commands):
                     out.append(f"drops the author's constraint: {o.key} loses its conjunct "
-                               f"'{' '.join(x.split())[:120]}', which the candidate no longer implies")
+                               f"'{' '.join(x.split())[:120]}', which the candidate no longer implies and no "
+                               "command needs gone")
     return out
 
 
 def _conjuncts(body: str) -> list[str]:
-    """The top-level conjuncts of a fact's body (``and``, or formulas on lines of their own)."""
+    """The top-level conjuncts of a fact's body (``and``, or formulas on lines of their own); a body that is one
+    ``all`` quantifier gives those of its formula, each under the quantifier's header (a conjunct dropped under
+    `all e: Employee | ...`, helper-29)."""
     toks = tokens(body)
     if not toks:
         return []
-    return [body[toks[i].start : toks[j].end] for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+    parts = [body[toks[i].start : toks[j].end] for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+    if len(parts) == 1 and toks[0].text == "all":
+        bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
+        if bar is not None and bar + 1 < len(toks):
+            header = body[toks[0].start : toks[bar].end]
+            inner = body[toks[bar + 1].start : toks[-1].end]
+            got = _conjuncts(inner)
+            if len(got) > 1:
+                return [f"{header} {{ {g} }}" for g in got]
+    return parts
 
 
 def _meets_all(verifier: Verifier, text: str, timeout_s: float) -> bool:
