@@ -80,7 +80,8 @@ def test_check_cli_json_shape(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 def test_gate_normalized_code_accepts_harmless_rewrite_rejects_real_edit() -> None:
     from fmrepair.verifiers.acsl.gate import gate
 
-    same = gate(GOOD, GOOD.replace("s += a[i];", "s = s + a[i];"))
-    assert same.faithful and same.code == "normalized"
+    same = gate(GOOD, GOOD.replace("s += a[i];", "s = s + a[i];"))  # the same normalized code: still refused,
+    assert not same.faithful and same.code == "normalized"  # and the reason says it is only a respelling
+    assert "respelled" in same.reasons[0] and "normalized code is the same" in same.reasons[0]
     edited = gate(GOOD, GOOD.replace("s += a[i];", "s = s + a[i] / 2;"))
     assert not edited.faithful and edited.code == "differs"

@@ -1,9 +1,8 @@
 """Faithfulness gate for ACSL annotation tasks (seed 003 technique 1, in the stronger form).
 
 A candidate is faithful when
-1. its C code with comments and annotations stripped is the original's: the same token sequence, or,
-   when Frama-C is installed and the tokens differ, the same Frama-C normalized print (``-no-annot
-   -print``: CIL's syntax tree, so ``s += x`` and ``s = s + x`` count as equal);
+1. its C code with comments and annotations stripped is the original's: the same token sequence (a body
+   respelled so that Frama-C's normalized print is the same is refused too, the reason says so);
 2. every function contract of the original is present, clause for clause, unchanged;
 3. every original assertion (``assert``/``check``) is present, unchanged, at the same place;
 4. it adds no escape that makes goals trivial: ``admit`` clauses, ``assumes`` clauses, new
@@ -86,12 +85,13 @@ def _first_difference(a: list[CodeToken], b: list[CodeToken]) -> str:
 
 
 def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken], use_framac: bool,
-                  report: AcslGateReport) -> bool:
-    """True when the anchors of the two files line up (identical token sequences)."""
-    if [t.text for t in ot] == [t.text for t in ct]:
+                  report: AcslGateReport, oa: list[Annotation] | None = None,
+                  ca: list[Annotation] | None = None) -> bool:
+    """True when the anchors of the two files line up (identical token sequences, directives in place)."""
+    o_pp, c_pp = _preprocessor(ot, oa), _preprocessor(ct, ca)
+    if [t.text for t in ot] == [t.text for t in ct] and o_pp == c_pp:
         return True
-    diff = _first_difference(ot, ct)
-    o_pp, c_pp = _preprocessor(ot), _preprocessor(ct)
+    diff = _first_difference(ot, ct) if [t.text for t in ot] != [t.text for t in ct] else "a directive moved"
     if o_pp != c_pp:  # Frama-C preprocesses annotations too (-pp-annot): a macro can rewrite a contract
         changed = [d for d in c_pp if d not in o_pp] or [d for d in o_pp if d not in c_pp] or c_pp
         report.code = "differs"
@@ -106,22 +106,29 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
     if use_framac:
         a, b = normalized_print(orig), normalized_print(cand)
         if a is not None and a == b:
+            # the same normalized code is not the same code for the annotations: the print drops a static or
+            # enum no code reads, renames a shadowing local as Frama-C would, and a respelled statement moves
+            # the annotations' anchors (helper-30); so a respelling is refused, with this said
             report.code = "normalized"
-            report.notes.append(f"code text differs ({diff}) but Frama-C's normalized code is identical")
+            report.reasons.append(f"the C code was respelled ({diff}): Frama-C's normalized code is the same, but "
+                                  "annotations read names, constants and places that print drops or renames; "
+                                  "only token-identical code is kept")
             return False
     report.code = "differs"
     report.reasons.append(f"the C code was edited: {diff}")
     return False
 
 
-def _preprocessor(tokens: list[CodeToken]) -> list[str]:
+def _preprocessor(tokens: list[CodeToken], annots: list[Annotation] | None = None) -> list[str]:
     """Directives, and any stray '#' (Frama-C's annotation preprocessing may still read a '#define' there), each
-    with the number of code tokens before it: a directive moved is a change (a `#define` moved above a contract
-    changes what the contract reads, helper-27)."""
+    with the number of code tokens and annotations before it: a directive moved is a change (a `#define` moved
+    above a contract changes what the contract reads, helper-27; with no code token between, helper-30)."""
+    starts = sorted(a.start for a in annots or [])
     out, n = [], 0
     for t in tokens:
         if t.directive or digraph(t.text) in ("#", "##"):
-            out.append(f"{t.text} (after {n} code tokens)")
+            before = sum(1 for s in starts if s < t.start)
+            out.append(f"{t.text} (after {n} code tokens and {before} annotations)")
         else:
             n += 1
     return out
@@ -235,6 +242,16 @@ def _termination(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
                                       "that the relation is well founded")
 
 
+def _as_set(c: Clause) -> str:
+    """A clause's text; a completeness clause's behavior names sorted (a set: helper-30's `complete behaviors
+    nonempty, empty` is the same clause)."""
+    words = c.text.split()
+    if c.keyword in ("complete", "disjoint") and words[1:2] == ["behaviors"]:
+        names = sorted(n.strip() for n in " ".join(words[2:]).split(",") if n.strip())
+        return f"{c.keyword} behaviors {' , '.join(names)}".rstrip()
+    return c.text
+
+
 def _owner(a: Annotation) -> str | None:
     """The function a contract belongs to, with the conditional groups around it (if any)."""
     return f"{a.function} (under {' | '.join(a.guard)})" if a.guard else a.function
@@ -277,6 +294,19 @@ def _macros(tokens: list[CodeToken]) -> dict[str, str]:
     return out
 
 
+def _expanded(names: set[str], macros: dict[str, str]) -> set[str]:
+    """The names the macros among ``names`` expand to, transitively."""
+    out: set[str] = set()
+    todo = [n for n in names if n in macros]
+    while todo:
+        for m in identifiers(normalize(macros[todo.pop()])):
+            if m not in out:
+                out.add(m)
+                if m in macros:
+                    todo.append(m)
+    return out
+
+
 def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None) -> dict[str, str]:
     """Identifier -> the first frozen clause (contract or assertion) of the original that uses it, also through
     the macros it uses (their replacement texts, transitively)."""
@@ -300,6 +330,13 @@ def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
     be well founded."""
     ou, cu = logic_units(oa), logic_units(ca)
     uses = _frozen_uses(oa, macros)
+    for u in [*ou, *cu]:  # a definition that uses a macro uses what the macro names (helper-30)
+        u.uses |= _expanded(u.uses, macros or {})
+    pasted = sorted(n for n in _expanded(set(uses), macros or {}) | set(uses)
+                    if n in (macros or {}) and "#" in (macros or {})[n])
+    for n in pasted:
+        report.reasons.append(f"the macro `{n}` that {uses.get(n, 'a frozen clause')} reaches pastes or strings "
+                              "tokens (`##`, `#`): what it names is not followed, so it is not kept")
     o_texts, c_texts = Counter(u.text for u in ou), Counter(u.text for u in cu)
     o_names = {n for u in ou for n in u.names}
     for i, how in reach(ou, uses).items():
@@ -334,7 +371,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
     ot, oa = scan(original)
     ct, ca = scan(candidate)
     _oddities(original, candidate, oa, ca, report)
-    aligned = _compare_code(original, candidate, ot, ct, use_framac, report)
+    aligned = _compare_code(original, candidate, ot, ct, use_framac, report, oa, ca)
 
     def key(a: Annotation, c: Clause) -> tuple[Any, ...]:
         return (a.anchor if aligned else a.function, a.guard, a.kind, c.text)
@@ -343,17 +380,17 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
     o_con: dict[str | None, Counter[str]] = {}
     c_con: dict[str | None, Counter[str]] = {}
     for a, c, in_b in _contract_clauses(oa):
-        o_con.setdefault(_owner(a), Counter())[in_b + c.text] += 1
+        o_con.setdefault(_owner(a), Counter())[in_b + _as_set(c)] += 1
     for a, c, in_b in _contract_clauses(ca):
-        c_con.setdefault(_owner(a), Counter())[in_b + c.text] += 1
+        c_con.setdefault(_owner(a), Counter())[in_b + _as_set(c)] += 1
     for fn, clauses in o_con.items():
         got = c_con.get(fn, Counter())
         for text in (clauses - got).elements():
             report.reasons.append(f"contract of {fn} lost or changed the clause '{text}'")
         gained = got - clauses
         for a, c, in_b in _contract_clauses(ca):
-            if _owner(a) == fn and gained[in_b + c.text] > 0:
-                gained[in_b + c.text] -= 1
+            if _owner(a) == fn and gained[in_b + _as_set(c)] > 0:
+                gained[in_b + _as_set(c)] -= 1
                 esc = _escape(a, c)
                 if esc:
                     report.escapes.append(esc)
@@ -385,6 +422,11 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
                 report.escapes.append(esc)
             elif c.keyword not in whitelist:
                 report.reasons.append(f"outside the edit whitelist ({c.keyword or a.kind}): {_describe(c)}")
+            elif c.text.split()[:1] == ["for"] and c.keyword not in ("loop invariant", "check loop invariant"):
+                # `for B: loop assigns i;` in place of the loop's own assigns proved a false behavior ensures
+                # with Frama-C 25 (helper-30); a behavior's own invariants are kept
+                report.reasons.append(f"a behavior's own {c.keyword} {_describe(c)}: only invariants may be "
+                                      "given per behavior")
     _termination(oa, ca, report)
     lost_loop = [c for a, c in _clauses(oa, ("loop",)) if before[owned(a, c)] > 0]
     for c in lost_loop:
