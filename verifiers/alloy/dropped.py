@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import split_formulas
-from fmrepair.verifiers.alloy.pieces import counterparts, pieces
+from fmrepair.verifiers.alloy.pieces import Piece, counterparts, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
+from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -42,10 +43,6 @@ def _blanked(text: str, paras: Sequence[Paragraph], kinds: tuple[str, ...]) -> s
     for a, b in sorted(spans, reverse=True):
         out = out[:a] + " " * (b - a) + out[b:]
     return out
-
-
-def _blanked_span(text: str, p: Paragraph) -> str:
-    return text[: p.start] + " " * (p.end - p.start) + text[p.end :]
 
 
 def _holds_everywhere(verifier: Verifier, module: str, formula: str, scopes: Sequence[str], timeout_s: float) -> bool:
@@ -92,12 +89,6 @@ def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             out.append(f"drops the author's constraint: {o.key} is rewritten into a formula every instance of the "
                        "declarations meets")
             continue
-        rest = _blanked_span(whole, c)
-        if _holds_everywhere(verifier, rest, c.body or "", scopes, timeout_s):
-            # made to say nothing the other constraints do not (a condition they make false, helper-29)
-            out.append(f"drops the author's constraint: {o.key} is rewritten into a formula the candidate's other "
-                       "constraints already imply")
-            continue
         # a rewrite with fewer conjuncts: each of the original's that it lost, no longer implies, and could keep
         # (put back as a fact of its own, every command is still met): a rule dropped beside the fix of another
         # (helper-28's `#m.loans <= 3`). One the commands need gone is not asked: removing a wrong conjunct is how
@@ -136,6 +127,31 @@ def _conjuncts(body: str) -> list[str]:
     return parts
 
 
+def _said_already(verifier: Verifier, omodule: str, candidate: str, q: Piece, scopes: Sequence[str],
+                  timeout_s: float) -> bool:
+    """Does the original (``omodule``: its commands removed) imply the piece, read as a fact, or for a piece of a
+    sig's appended fact as that fact of each atom of the sig? A piece in a pred's body is not read alone: no."""
+    text = candidate[q.span[0] : q.span[1]]
+    if q.where == "fact" and not q.scopes:
+        return _holds_everywhere(verifier, omodule, text, scopes, timeout_s)
+    if q.where != "sig" or q.scopes:
+        return False
+    owner = next((p for p in split_paragraphs(candidate) if p.kind == "sig" and (f := fact_span(p))
+                  and f[0] <= q.span[0] < f[1]), None)
+    if owner is None:
+        return False
+    try:
+        names = read_sig(owner).names
+    except Unsupported:
+        return False
+    decls = "".join(f"\nsig {LABEL}s{m} in {n} {{}} {{ not {{ {text} }} }}" for m, n in enumerate(names))
+    some = " or ".join(f"some {LABEL}s{m}" for m in range(len(names)))
+    asks = [f"{LABEL}{i}: run {{ {some} }} for {s}" for i, s in enumerate(scopes)]
+    v = verifier.check(omodule + decls + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    return v.status in ("ok", "failed") and len(ours) == len(scopes) and all(c.outcome == "no_instance" for c in ours)
+
+
 def _meets_all(verifier: Verifier, text: str, timeout_s: float) -> bool:
     v = verifier.check(text, CheckOptions(timeout_s=timeout_s))
     return v.status == "ok" and all(c.met for c in v.commands)
@@ -155,18 +171,26 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         put_back = candidate[: p.start] + o.text + candidate[p.end :]
         if not _meets_all(verifier, put_back, timeout_s):
             continue  # needed (or undecided)
-        for a, b, what in ((put_back, candidate, "excludes"), (candidate, put_back, "allows")):
+        # what the change does, asked where the author wrote it: the original with this paragraph as the
+        # candidate has it (a fact moved into a sig's appended fact or merged into another changes nothing
+        # there, helper-29; asked beside the candidate's other paragraphs it seemed to)
+        swapped = original[: o.start] + p.text + original[o.end :]
+        for a, b, what in ((original, swapped, "excludes"), (swapped, original, "allows")):
             rep = preservation(a, b, verifier, timeout_s)
             if rep.outcome == "narrows":
                 out.append(f"a change no command needs: with {o.key} as the author wrote it every command is met, "
-                           f"and the change {what} an instance ({' '.join(rep.lost[0].split())[:300]})")
+                           f"and the change {what} an instance the file had ({' '.join(rep.lost[0].split())[:300]})")
                 break
+    oscopes = command_scopes(split_paragraphs(original))
+    omodule = _blanked(original, split_paragraphs(original), ("command",))
     for q in pieces(original, candidate):
         if q.rewritten:
             continue
         without = blank(candidate, [q.removal])
         if not _meets_all(verifier, without, timeout_s):
             continue  # needed (or undecided): the other checks judge it
+        if _said_already(verifier, omodule, candidate, q, oscopes, timeout_s):
+            continue  # the author's file says it already (a fact moved into a sig's appended fact, helper-29)
         rep = preservation(without, candidate, verifier, timeout_s)
         if rep.outcome == "narrows":
             text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]

@@ -1,0 +1,10 @@
+/*@ requires 0 <= x <= 1000;
+    assigns \nothing;
+    ensures \result == x + 1;
+*/
+int f(int x) {
+  static const int K = 0;
+  int y = x + 1;
+  //@ assert y >= K + 1;
+  return y;
+}

@@ -1,0 +1,18 @@
+/*@ requires 0 <= n <= 100000;
+    requires \valid_read(a + (0 .. n-1));
+    assigns \nothing;
+    ensures 0 <= \result <= n;
+*/
+int count_positive(const int *a, int n) {
+  int c = 0;
+  start:
+  /*@ loop invariant 0 <= i <= n;
+      loop assigns i, c;
+      loop variant n - i;
+  */
+  for (int i = 0; i < n; i++) {
+    if (a[i] > 0) c++;
+  }
+  //@ assert c >= \at(c, start);
+  return c;
+}

@@ -1,0 +1,16 @@
+// Parking: cars park in spots; reserved spots are for cars with a permit.
+sig Permit {}
+sig Car { permit: lone Permit }
+sig Spot { holds: lone Car }
+sig Reserved in Spot {}
+
+// a car is in at most one spot
+fact OneSpot { all c: Car | lone holds.c }
+// a reserved spot only holds a car with a permit
+fact PermitHolder { all s: Reserved, c: s.holds | some c.permit }
+
+pred misparked { some s: Reserved | some s.holds and no s.holds.permit }
+pred busyLot { #Spot.holds >= 2 and some Reserved.holds }
+
+run misparked for 3 expect 0
+run busyLot for 3 expect 1
