@@ -319,8 +319,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         reasons, unknown = vacuous_premises(original, candidate, verifier, timeout_s)
         report.reasons += reasons
         axioms = (restated(original, candidate) or assumed(original, candidate, verifier, timeout_s)
-                  or dropped(original, candidate, verifier, timeout_s)
-                  or unneeded(original, candidate, verifier, timeout_s))
+                  or dropped(original, candidate, verifier, timeout_s))
         report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if report.reasons or report.unknown:
             return
@@ -328,6 +327,9 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     report.behaviour, report.lost = pres.outcome, pres.lost
     if required and pres.outcome == "unknown":
         report.unknown.append(f"behaviour preservation not decided: {pres.why}")
+    if required and pres.outcome == "preserved":
+        # what preservation cannot see: a change no command needs that changes instances the good ones leave out
+        report.unknown += [f"unknown: {r}" for r in unneeded(original, candidate, verifier, timeout_s)]
 
 
 def gate_task(
