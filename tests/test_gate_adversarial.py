@@ -35,9 +35,13 @@ def judge():
     j.close()
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+# a known gap is not run here (the suite's time): `benchmarks/gate_adversarial.py` gates every case, gaps included,
+# and lists each gap with its answer
+PARAMS = [pytest.param(c, marks=pytest.mark.xfail(run=False, reason=f"known gap: {c['known_gap']}"))
+          if c.get("known_gap") else c for c in CASES]
+
+
+@pytest.mark.parametrize("case", PARAMS, ids=[c["name"] for c in CASES])
 def test_alloy_case(case, judge) -> None:  # noqa: ANN001
     got, reasons = judge.verdict(case)
-    if case.get("known_gap") and not bench.matches(case["expect"], got):
-        pytest.xfail(f"known gap: {case['known_gap']}")
     assert bench.matches(case["expect"], got), f"{case['note']}: {reasons}"
