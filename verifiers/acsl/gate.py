@@ -89,9 +89,10 @@ def _compare_code(orig: str, cand: str, ot: list[CodeToken], ct: list[CodeToken]
                   ca: list[Annotation] | None = None) -> bool:
     """True when the anchors of the two files line up (identical token sequences, directives in place)."""
     o_pp, c_pp = _preprocessor(ot, oa), _preprocessor(ct, ca)
-    if [t.text for t in ot] == [t.text for t in ct] and o_pp == c_pp:
+    same = [t.text for t in ot] == [t.text for t in ct]
+    if same and o_pp == c_pp:
         return True
-    diff = _first_difference(ot, ct) if [t.text for t in ot] != [t.text for t in ct] else "a directive moved"
+    diff = "a directive moved" if same else _first_difference(ot, ct)
     if o_pp != c_pp:  # Frama-C preprocesses annotations too (-pp-annot): a macro can rewrite a contract
         changed = [d for d in c_pp if d not in o_pp] or [d for d in o_pp if d not in c_pp] or c_pp
         report.code = "differs"
@@ -211,11 +212,15 @@ def _contract_clauses(annots: list[Annotation]) -> list[tuple[Annotation, Clause
     return out
 
 
+def _is_variant(c: Clause) -> bool:
+    return c.keyword.split()[-1:] == ["variant"]  # `loop variant`, also `for b: loop variant` (not `invariant`)
+
+
 def _variant_relation(c: Clause) -> bool:
     """A variant ordered by a relation of its own (``loop variant e for R``): WP does not check that R is well
     founded (helper-27: ``for anyrel`` with ``anyrel = \\true`` proved a loop that does not terminate)."""
     words = c.text.split()
-    if c.keyword.split()[-1:] != ["variant"] or "variant" not in words:
+    if not _is_variant(c) or "variant" not in words:
         return False
     return "for" in words[words.index("variant") + 1 :]
 
@@ -227,11 +232,11 @@ def _termination(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
     def key(a: Annotation) -> tuple[Any, ...]:
         return a.function, a.loop, a.guard
 
-    has = {key(a) for a in ca if a.kind == "loop" and any(c.keyword.split()[-1:] == ["variant"] for c in a.clauses)}
+    has = {key(a) for a in ca if a.kind == "loop" and any(_is_variant(c) for c in a.clauses)}
     for a in oa:
         if a.kind == "loop" and key(a) not in has:
             for c in a.clauses:
-                if c.keyword.split()[-1:] == ["variant"]:
+                if _is_variant(c):
                     report.reasons.append(f"loop variant {_describe(c)} was removed and not replaced: the loop's "
                                           "termination is no longer proved")
     had = Counter(c.text for a in oa for c in a.clauses)
@@ -313,14 +318,9 @@ def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None)
     uses: dict[str, str] = {}
     for a, c in _clauses(annots, ("contract", *FROZEN_CODE_KINDS)):
         where = f"the contract of {a.function}" if a.kind == "contract" else f"the assertion at line {c.line}"
-        todo = sorted(free_names(c.text, c.keyword))
-        while todo:
-            name = todo.pop()
-            if name in uses:
-                continue
-            uses[name] = f"{where} ('{c.text}')"
-            if macros and name in macros:
-                todo += sorted(identifiers(normalize(macros[name])))
+        names = free_names(c.text, c.keyword)
+        for name in sorted(names | _expanded(names, macros or {})):
+            uses.setdefault(name, f"{where} ('{c.text}')")
     return uses
 
 
@@ -332,8 +332,7 @@ def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
     uses = _frozen_uses(oa, macros)
     for u in [*ou, *cu]:  # a definition that uses a macro uses what the macro names (helper-30)
         u.uses |= _expanded(u.uses, macros or {})
-    pasted = sorted(n for n in _expanded(set(uses), macros or {}) | set(uses)
-                    if n in (macros or {}) and "#" in (macros or {})[n])
+    pasted = sorted(n for n in uses if n in (macros or {}) and "#" in (macros or {})[n])  # uses: macros expanded
     for n in pasted:
         report.reasons.append(f"the macro `{n}` that {uses.get(n, 'a frozen clause')} reaches pastes or strings "
                               "tokens (`##`, `#`): what it names is not followed, so it is not kept")

@@ -39,10 +39,7 @@ def _blanked(text: str, paras: Sequence[Paragraph], kinds: tuple[str, ...]) -> s
     when "sig" is among them."""
     spans = [(p.start, p.end) for p in paras if p.kind in kinds and p.kind != "sig"]
     spans += [s for p in paras if p.kind == "sig" and "sig" in kinds if (s := fact_span(p))]
-    out = text
-    for a, b in sorted(spans, reverse=True):
-        out = out[:a] + " " * (b - a) + out[b:]
-    return out
+    return blank(text, spans)
 
 
 def _holds_everywhere(verifier: Verifier, module: str, formula: str, scopes: Sequence[str], timeout_s: float) -> bool:

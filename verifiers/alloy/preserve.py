@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
+from fmrepair.verifiers.alloy.probes import signature
 from fmrepair.verifiers.alloy.process import VerifierUnavailable
 from fmrepair.verifiers.alloy.reach import CALLABLE, referenced_names, short_name
 from fmrepair.verifiers.alloy.sigread import Readings
@@ -83,8 +84,6 @@ def empty_runs(paras: Sequence[Paragraph]) -> list[tuple[Paragraph, str]]:
     file as a check's assertion is, which every good instance meets: no instance of the run's pred (for some
     arguments) or block (helper-28: a file whose only property is such a run had every honest fix called
     narrowing). A receiver pred, or one whose header is not read, is not counted."""
-    from fmrepair.verifiers.alloy.probes import signature
-
     preds = {short_name(p): p for p in paras if p.kind == "pred"}
     out = []
     for p in paras:
