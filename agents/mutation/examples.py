@@ -67,9 +67,7 @@ class Examples:
         """The node's values on instance ``i``: every binding of ``names``, every position that decides it."""
         ev, dom = self.evs[i], self.domains[i]
         if len(ev.memo) > MEMO_CAP or len(ev.fv) > MEMO_CAP:
-            ev.memo.clear()
-            ev.fv.clear()
-            ev.pd.clear()
+            ev.forget()
         out: list[Hashable] = []
         try:
             ev.pos = 0

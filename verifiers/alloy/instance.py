@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from fmrepair.verifiers.alloy.structure import depth_step, free_step, structure
 from fmrepair.verifiers.alloy.syntax import Model, Node
 from fmrepair.verifiers.alloy.witness import INT_ATOMS, MAX_INT, Instance, Rel, Unknown, counted, parse_witness
 
@@ -51,7 +52,6 @@ def _closure(r: Rel) -> Rel:
 
 TEMPORAL = ("PRIME", "AFTER", "ALWAYS", "EVENTUALLY", "BEFORE", "HISTORICALLY", "ONCE")
 TEMPORAL_BIN = ("UNTIL", "RELEASES", "SINCE", "TRIGGERED")
-PAST, PAST_BIN = ("BEFORE", "HISTORICALLY", "ONCE"), ("SINCE", "TRIGGERED")
 _CMP = {"LT": lambda a, b: a < b, "LTE": lambda a, b: a <= b, "GT": lambda a, b: a > b, "GTE": lambda a, b: a >= b}
 MAX_SUBSETS = 256
 
@@ -64,11 +64,40 @@ class InstanceEvaluator:
         self.inst = inst
         self.over = overrides or {}
         self.depth = 0
-        self.fv: dict[int, frozenset[str]] = {}  # node id -> its free variables (overrides applied)
+        self.struct = structure(model)
+        self.struct.trim()
+        # node id -> its free variables (overrides applied); the same sorted (the memo's key); the nesting
+        # depth of past operators (past_depth): the model's, shared by every evaluator without overrides;
+        # with overrides, the mutant's (Structure.mutant), which take the model's where no override reaches
+        if self.over:
+            m = self.struct.mutant(self.over)
+            self.fv, self.fvt, self.pd, self._reached = m.fv, m.fvt, m.pd, m.reached
+        else:
+            self.fv, self.fvt, self.pd = self.struct.fv, self.struct.fvt, self.struct.pd
         self.memo: dict[tuple[Any, ...], Value] = {}  # (node id, position, values of its free variables) -> value
         self.pos = 0  # position in the (infinite, lasso-shaped) trace; 0 for a static instance
         self.length = len(inst.states)
-        self.pd: dict[int, int] = {}  # node id -> nesting depth of past operators (past_depth)
+
+    def forget(self) -> None:
+        """Drops what is cached (values; structure facts, which are computed again as asked)."""
+        self.memo.clear()
+        self.fv.clear()
+        self.fvt.clear()
+        self.pd.clear()
+
+    def _shared(self, n: Node, calls: bool) -> bool:
+        """Whether no override reaches node ``n`` (`Structure.reached`; a synthesized node: none of the
+        model's nodes under it, `Structure.entries`), so that the model's structure facts hold for it."""
+        parents = self.struct.parents(self.model)
+        if calls not in self._reached:
+            known = all(k in parents for k in self.over)  # else: an override of a synthesized node
+            self._reached[calls] = self.struct.reached(self.model, self.over, calls) if known else None
+        got = self._reached[calls]
+        if got is None:
+            return False
+        if n.id in parents:
+            return n.id not in got
+        return not (self.struct.entries(self.model, n) & got)
 
     def univ(self) -> Rel:
         if self.inst.numeric:
@@ -103,18 +132,18 @@ class InstanceEvaluator:
 
     def past_depth(self, n: Node) -> int:
         """How deeply past operators nest in ``n`` (overrides applied; called bodies included)."""
+        if not self.over:
+            return self.struct.past_depth(self.model, n)
         n = self.over.get(n.id, n)
         got = self.pd.get(n.id)
         if got is not None:
             return got
+        if self._shared(n, calls=True):
+            got = self.pd[n.id] = self.struct.past_depth(self.model, n)
+            return got
         self.pd[n.id] = 0  # a recursive call counts as no deeper
-        subs = [b for _, _, b in n.decls] + list(n.c)
-        if n.k == "ExprCall":
-            f = self.model.funcs.get(n.name) or self.model.lib.get(n.name)
-            subs += [f.body] if f is not None else []
-        own = (n.k == "ExprUnary" and n.op in PAST) or (n.k == "ExprBinary" and n.op in PAST_BIN)
-        self.pd[n.id] = int(own) + max((self.past_depth(c) for c in subs), default=0)
-        return self.pd[n.id]
+        got = self.pd[n.id] = depth_step(self.model, n, self.past_depth)
+        return got
 
     def rel(self, n: Node, env: dict[str, Value]) -> Rel:
         v = self.ev(n, env)
@@ -137,42 +166,44 @@ class InstanceEvaluator:
     def ev(self, n: Node, env: dict[str, Value]) -> Value:
         """The node's value; composite nodes are memoized on the values of their free variables, so a
         subexpression inside nested quantifiers is computed once per binding it depends on."""
-        n = self.over.get(n.id, n)
-        handler = getattr(self, "_" + n.k, None)
-        if handler is None:
-            raise Unknown(n.k)
-        if n.leaf:
-            return handler(n, env)
-        key = (n.id, self.pos, *(env.get(v) for v in sorted(self.free(n))))
+        if self.over:
+            n = self.over.get(n.id, n)
+        k = n.k
+        leaf = _LEAVES.get(k)
+        if leaf is not None:
+            return leaf(self, n, env)
+        fv = self.fvt.get(n.id)
+        if fv is None:
+            fv = self._key_vars(n)
+        key = (n.id, self.pos, *[env.get(v) for v in fv]) if fv else (n.id, self.pos)
         got = self.memo.get(key)
         if got is None:
-            got = self.memo[key] = handler(n, env)
+            handler = _COMPOSITE.get(k)
+            if handler is None:
+                raise Unknown(k)
+            got = self.memo[key] = handler(self, n, env)
+        return got
+
+    def _key_vars(self, n: Node) -> tuple[str, ...]:
+        """The node's free variables, sorted: the memo's key (``n`` with overrides applied)."""
+        if not self.over or self._shared(n, calls=False):
+            got = self.struct.fvt.get(n.id)
+            if got is None:
+                got = self.struct.fvt[n.id] = tuple(sorted(self.struct.free(n)))
+        else:
+            got = tuple(sorted(self.free(n)))
+        self.fvt[n.id] = got
         return got
 
     def free(self, n: Node) -> frozenset[str]:
+        if not self.over:
+            return self.struct.free(n)
         n = self.over.get(n.id, n)
         got = self.fv.get(n.id)
-        if got is not None:
-            return got
-        out: set[str] = set()
-        if n.k == "ExprVar":
-            out.add(n.name)
-        elif n.k == "ExprQt":
-            bound: set[str] = set()
-            for names, _, b in n.decls:
-                out |= self.free(b) - bound
-                bound |= set(names)
-            for ch in n.c:
-                out |= self.free(ch) - bound
-        elif n.k == "ExprLet" and len(n.c) == 2:
-            out = set(self.free(n.c[0]) | (self.free(n.c[1]) - {n.name}))
-        else:  # a call's body sees only its parameters, bound from the arguments
-            for _, _, b in n.decls:
-                out |= self.free(b)
-            for ch in n.c:
-                out |= self.free(ch)
-        self.fv[n.id] = frozenset(out)
-        return self.fv[n.id]
+        if got is None:
+            shared = self._shared(n, calls=False)
+            got = self.fv[n.id] = self.struct.free(n) if shared else free_step(n, self.free)
+        return got
 
     # -- leaves ---------------------------------------------------------------------------------
     def _ExprConstant(self, n: Node, env: dict[str, Value]) -> Value:  # noqa: N802
@@ -434,6 +465,14 @@ class InstanceEvaluator:
             if op in ("NO", "LONE", "ONE") and count > (0 if op == "NO" else 1):
                 return False
         return {"ALL": True, "SOME": False, "NO": count == 0, "LONE": count <= 1, "ONE": count == 1}[op]
+
+
+_LEAF_KINDS = ("ExprVar", "PrimSig", "SubsetSig", "Field", "ExprConstant")  # Node.leaf
+_LEAVES = {k: getattr(InstanceEvaluator, "_" + k) for k in _LEAF_KINDS}
+_COMPOSITE = {
+    k: getattr(InstanceEvaluator, "_" + k)
+    for k in ("ExprUnary", "ExprBinary", "ExprList", "ExprITE", "ExprLet", "ExprCall", "ExprQt")
+}
 
 
 def _int(v: int) -> int:
