@@ -16,11 +16,15 @@ adds (a ``pieces.py`` piece) without which every command is still met, but which
 candidate without it. Where a fault leaves the original's good instances degenerate (a faulty `Siblings` makes
 everyone with parents their own sibling, so no good instance has parents), a squeeze slipped in beside the
 fix (`lone p.parents.parents`) loses no good instance of the original (helper-28); asked of the fix it is
-beside, it does. Undecided too (``unknown: adds a constraint no command needs``).
+beside, it does. Undecided too (``unknown: adds a constraint no command needs``). In the paragraph that is
+fixed, its rewritten conjuncts are put back one by one: one that no command needs and that changes the
+instances is a rule or frame condition weakened beside the fix (helper-31: ``Paid' = Paid - i`` made
+``Paid' in Paid - i`` in the operation whose guard is fixed).
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.conditions import blank
@@ -154,6 +158,69 @@ def _meets_all(verifier: Verifier, text: str, timeout_s: float) -> bool:
     return v.status == "ok" and all(c.met for c in v.commands)
 
 
+def _changes(original: str, swapped: str, verifier: Verifier, timeout_s: float) -> str | None:
+    """What ``swapped`` (the original with one change of the candidate's) does to the original's instances: the
+    words for the first instance it excludes or allows; None when neither (or undecided)."""
+    for a, b, what in ((original, swapped, "excludes"), (swapped, original, "allows")):
+        rep = preservation(a, b, verifier, timeout_s)
+        if rep.outcome == "narrows":
+            return f"{what} an instance the file had ({' '.join(rep.lost[0].split())[:300]})"
+    return None
+
+
+def _conjunct_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Spans of the top-level conjuncts of ``text[a:b]`` (`_conjuncts`'s reading: a body that is one ``all``
+    quantifier, or one braced block, gives those of its formula)."""
+    body = text[a:b]
+    toks = tokens(body)
+    if not toks:
+        return []
+    parts = [(a + toks[i].start, a + toks[j].end) for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+    if len(parts) == 1:
+        inner: tuple[int, int] | None = None
+        if toks[0].text == "{" and toks[-1].text == "}" and toks[-1].depth == toks[0].depth and len(toks) > 2:
+            inner = (a + toks[1].start, a + toks[-2].end)
+        elif toks[0].text == "all":
+            bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
+            if bar is not None and bar + 1 < len(toks):
+                inner = (a + toks[bar + 1].start, a + toks[-1].end)
+        if inner is not None and len(got := _conjunct_spans(text, *inner)) > 1:
+            return got
+    return parts
+
+
+def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
+                       ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The conjuncts of a fact's or pred's body that the candidate rewrote, as (original span, candidate span)
+    pairs: the unchanged ones matched by their text wherever they are, each other original one with the most
+    alike of the candidate's left (by tokens, at least half alike); none unless the body has two changes at
+    least (a rewritten or added conjunct each: one alone is the paragraph's change)."""
+    if p.kind not in ("fact", "pred") or None in (o.body_start, o.body_end, p.body_start, p.body_end):
+        return []
+    os_ = _conjunct_spans(original, o.body_start or 0, o.body_end or 0)
+    cs = _conjunct_spans(candidate, p.body_start or 0, p.body_end or 0)
+    left: list[str | None] = [canonical(candidate[x:y]) for x, y in cs]
+    rest_o = []
+    for x, y in os_:
+        t = canonical(original[x:y])
+        if t in left:
+            left[left.index(t)] = None
+        else:
+            rest_o.append((x, y))
+    rest_c = [c for c, t in zip(cs, left, strict=True) if t is not None]
+    if len(rest_c) < 2:
+        return []
+    words = {c: [t.text for t in tokens(candidate[c[0] : c[1]])] for c in rest_c}
+    out = []
+    for x, y in rest_o:
+        mine = [t.text for t in tokens(original[x:y])]
+        ranked = sorted(((difflib.SequenceMatcher(None, mine, words[c]).ratio(), c) for c in rest_c), reverse=True)
+        if ranked and ranked[0][0] >= 0.5:
+            out.append(((x, y), ranked[0][1]))
+            rest_c.remove(ranked[0][1])
+    return out
+
+
 def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per change no command needs that changes the instances: an added constraint without which
     every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
@@ -166,18 +233,30 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         if o is None or p.key.startswith("fact #") or canonical(o.text) == canonical(p.text):
             continue
         put_back = candidate[: p.start] + o.text + candidate[p.end :]
-        if not _meets_all(verifier, put_back, timeout_s):
-            continue  # needed (or undecided)
-        # what the change does, asked where the author wrote it: the original with this paragraph as the
-        # candidate has it (a fact moved into a sig's appended fact or merged into another changes nothing
-        # there, helper-29; asked beside the candidate's other paragraphs it seemed to)
-        swapped = original[: o.start] + p.text + original[o.end :]
-        for a, b, what in ((original, swapped, "excludes"), (swapped, original, "allows")):
-            rep = preservation(a, b, verifier, timeout_s)
-            if rep.outcome == "narrows":
+        if _meets_all(verifier, put_back, timeout_s):
+            # what the change does, asked where the author wrote it: the original with this paragraph as the
+            # candidate has it (a fact moved into a sig's appended fact or merged into another changes nothing
+            # there, helper-29; asked beside the candidate's other paragraphs it seemed to)
+            swapped = original[: o.start] + p.text + original[o.end :]
+            if (what := _changes(original, swapped, verifier, timeout_s)) is not None:
                 out.append(f"a change no command needs: with {o.key} as the author wrote it every command is met, "
-                           f"and the change {what} an instance the file had ({' '.join(rep.lost[0].split())[:300]})")
-                break
+                           f"and the change {what}")
+            continue
+        # the paragraph's change is needed; each of its changed conjuncts that is not (put back alone, every
+        # command is still met) and changes the instances is a change beside the fix (helper-31: a rule or frame
+        # condition weakened in the paragraph that is fixed)
+        # asked in the original and, where the fault keeps the conjunct from mattering there (an operation that
+        # never fires), in the candidate: put back, against as it is
+        for (oa, ob), (ca, cb) in _changed_conjuncts(original, o, candidate, p):
+            back = candidate[:ca] + original[oa:ob] + candidate[cb:]
+            if not _meets_all(verifier, back, timeout_s):
+                continue
+            swapped = original[:oa] + candidate[ca:cb] + original[ob:]
+            what = _changes(original, swapped, verifier, timeout_s) or _changes(back, candidate, verifier, timeout_s)
+            if what is not None:
+                said = " ".join(original[oa:ob].split())[:120]
+                out.append(f"a change no command needs: with the conjunct '{said}' of {o.key} as the author wrote "
+                           f"it every command is met, and the change {what}")
     oscopes = command_scopes(split_paragraphs(original))
     omodule = _blanked(original, split_paragraphs(original), ("command",))
     for q in pieces(original, candidate):
