@@ -221,6 +221,20 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
     return out
 
 
+def _rewrite_of(original: str, candidate: str, q: Piece, removed: list[Piece]) -> Piece | None:
+    """The formula of the original that the candidate's piece ``q`` rewrites: the most alike (by tokens, at least
+    half alike) of those it took away from the same kind of paragraph; None when none is."""
+    mine = [t.text for t in tokens(candidate[q.span[0] : q.span[1]])]
+    best: tuple[float, int] | None = None
+    for k, r in enumerate(removed):
+        if r.where != q.where:
+            continue
+        like = difflib.SequenceMatcher(None, mine, [t.text for t in tokens(original[r.span[0] : r.span[1]])]).ratio()
+        if like >= 0.5 and (best is None or like > best[0]):
+            best = (like, k)
+    return None if best is None else removed[best[1]]
+
+
 def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per change no command needs that changes the instances: an added constraint without which
     every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
@@ -259,12 +273,19 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                            f"it every command is met, and the change {what}")
     oscopes = command_scopes(split_paragraphs(original))
     omodule = _blanked(original, split_paragraphs(original), ("command",))
+    removed = pieces(candidate, original)  # what the candidate took away: the original's pieces, read back
     for q in pieces(original, candidate):
         if q.rewritten:
             continue
         without = blank(candidate, [q.removal])
         if not _meets_all(verifier, without, timeout_s):
             continue  # needed (or undecided): the other checks judge it
+        r = _rewrite_of(original, candidate, q, removed)
+        if r is not None:
+            removed.remove(r)
+            back = candidate[: q.span[0]] + original[r.span[0] : r.span[1]] + candidate[q.span[1] :]
+            if not _meets_all(verifier, back, timeout_s):
+                continue  # a rewrite of the author's formula that the commands need (helper-31's bracket_h_*)
         if _said_already(verifier, omodule, candidate, q, oscopes, timeout_s):
             continue  # the author's file says it already (a fact moved into a sig's appended fact, helper-29)
         rep = preservation(without, candidate, verifier, timeout_s)
