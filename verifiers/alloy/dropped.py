@@ -235,6 +235,32 @@ def _rewrite_of(original: str, candidate: str, q: Piece, removed: list[Piece]) -
     return None if best is None else removed[best[1]]
 
 
+def _replaced(original: str, candidate: str, q: Piece) -> list[str]:
+    """The original text that the piece's tokens replace in its paragraph (a token diff), if they replace any."""
+    cp = next((p for p in split_paragraphs(candidate) if p.start <= q.span[0] < p.end), None)
+    op = next((p for p in split_paragraphs(original) if cp is not None and p.key == cp.key), None)
+    if cp is None or op is None:
+        return []
+    ot, ct = tokens(op.text), tokens(cp.text)
+    m = difflib.SequenceMatcher(None, [t.text for t in ot], [t.text for t in ct], autojunk=False)
+    return [op.text[ot[i1].start : ot[i2 - 1].end] for tag, i1, i2, j1, j2 in m.get_opcodes()
+            if tag == "replace" and (cp.start + ct[j1].start, cp.start + ct[j2 - 1].end) == q.span]
+
+
+def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], verifier: Verifier,
+              timeout_s: float) -> bool:
+    """Does the piece say what a formula the candidate took away said: with that formula in its place, the same
+    instances both ways (the author's guard moved into a helper pred, helper-31's kiln_h_helper_pred_guard)?"""
+    texts = [original[r.span[0] : r.span[1]] for r in removed if r.where == q.where]
+    texts += _replaced(original, candidate, q)
+    for text in texts:
+        back = candidate[: q.span[0]] + text + candidate[q.span[1] :]
+        if all(preservation(a, b, verifier, timeout_s).outcome == "preserved"
+               for a, b in ((back, candidate), (candidate, back))):
+            return True
+    return False
+
+
 def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per change no command needs that changes the instances: an added constraint without which
     every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
@@ -289,7 +315,7 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         if _said_already(verifier, omodule, candidate, q, oscopes, timeout_s):
             continue  # the author's file says it already (a fact moved into a sig's appended fact, helper-29)
         rep = preservation(without, candidate, verifier, timeout_s)
-        if rep.outcome == "narrows":
+        if rep.outcome == "narrows" and not _respells(original, candidate, q, removed, verifier, timeout_s):
             text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
             out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with it "
                        f"an instance is lost ({' '.join(rep.lost[0].split())[:300]})")
