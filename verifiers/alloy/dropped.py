@@ -314,9 +314,14 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 continue  # a rewrite of the author's formula that the commands need (helper-31's bracket_h_*)
         if _said_already(verifier, omodule, candidate, q, oscopes, timeout_s):
             continue  # the author's file says it already (a fact moved into a sig's appended fact, helper-29)
-        rep = preservation(without, candidate, verifier, timeout_s)
-        if rep.outcome == "narrows" and not _respells(original, candidate, q, removed, verifier, timeout_s):
-            text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
-            out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with it "
-                       f"an instance is lost ({' '.join(rep.lost[0].split())[:300]})")
+        # a conjunct narrows; a disjunct (read under its negations) widens: an event added to the transition
+        # relation beside the fix allows traces (helper-31's auction_c_fix_plus_reopen_event)
+        asks = [(without, candidate, "lost")] + ([(candidate, without, "allowed")] if q.negated or q.mixed else [])
+        for a, b, what in asks:
+            rep = preservation(a, b, verifier, timeout_s)
+            if rep.outcome == "narrows" and not _respells(original, candidate, q, removed, verifier, timeout_s):
+                text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
+                out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with "
+                           f"it an instance is {what} ({' '.join(rep.lost[0].split())[:300]})")
+                break
     return out
