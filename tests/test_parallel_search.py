@@ -28,9 +28,10 @@ needs_data = pytest.mark.skipif(not default_root("alloy4fun").is_dir(), reason="
 
 # a small selection that ends in each counted way: fixed within a few checks (graphs_complete_2,
 # graphs_stronglyConnected_1, cv_inv2_1: the skeleton re-synthesis), stopped by the candidate budget
-# (graphs_weaklyConnected_2, cv_inv3_1), stopped by the proposal budget while pruning (cv_inv3_14)
+# (graphs_weaklyConnected_2, cv_inv3_1), stopped by the proposal budget while pruning (cv_inv3_14; 8,000 since
+# 2026-12-06, for the suite's time: each way to end is still met)
 IDS = "graphs_complete_2,graphs_stronglyConnected_1,graphs_weaklyConnected_2,cv_inv2_1,cv_inv3_1,cv_inv3_14"
-BUDGET = ("--candidates", "10", "--proposals", "20000")
+BUDGET = ("--candidates", "10", "--proposals", "8000")
 
 
 def _bench(out: Path, workers: int) -> list[str]:

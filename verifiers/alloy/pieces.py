@@ -15,6 +15,7 @@ from typing import NamedTuple
 from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, line_cut, split_formulas, whole_formula
 from fmrepair.verifiers.alloy.headers import alpha, antecedent, leaves, scope
 from fmrepair.verifiers.alloy.reach import reached, roots_of, short_name
+from fmrepair.verifiers.alloy.reorder import conjuncts_in_order
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -43,7 +44,30 @@ class Piece(NamedTuple):
 
 
 def pieces(original: str, candidate: str) -> list[Piece]:
-    """What the candidate adds to the constraints (see the module docstring)."""
+    """What the candidate adds to the constraints (see the module docstring). A formula the candidate only
+    moved within its paragraph (the same text under the same headers and negations, that the original's
+    paragraph of that name has where the candidate no longer has it: conjuncts reordered, helper-32) is no
+    piece. Moved to another paragraph it still is (an initial condition moved into the transition fact beside
+    an inductive step: o19_a6_init_moved)."""
+    out = _pieces(original, candidate)
+    if not out:
+        return out
+    def home(text: str, at: int) -> str:  # the key of the paragraph at offset ``at``
+        return next((p.key for p in split_paragraphs(text) if p.start <= at < p.end), "")
+
+    gone = [(canonical(original[r.span[0] : r.span[1]]), r.where, r.scopes, r.negated, home(original, r.span[0]))
+            for r in _pieces(candidate, original)]
+    kept = []
+    for q in out:
+        key = (canonical(candidate[q.span[0] : q.span[1]]), q.where, q.scopes, q.negated, home(candidate, q.span[0]))
+        if key in gone:
+            gone.remove(key)
+        else:
+            kept.append(q)
+    return kept
+
+
+def _pieces(original: str, candidate: str) -> list[Piece]:
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     counterpart = counterparts(opar, [p for p in cpar if p.kind == "fact"])
     otexts = [canonical(source_of(original, fact_span(p))) for p in opar if p.kind in ("fact", "sig")
@@ -85,7 +109,7 @@ def pieces(original: str, candidate: str) -> list[Piece]:
             continue
         ospan = fact_span(before)
         obody = original[ospan[0] : ospan[1]] if ospan else ""
-        out += _inserted(obody, body, span[0], p.kind)
+        out += _inserted_in_order(obody, body, span[0], p.kind)
     return out
 
 
@@ -352,6 +376,31 @@ def _params(p: Paragraph, sigs: Sequence[str] = ()) -> list[str]:
 
 def source_of(text: str, span: tuple[int, int] | None) -> str:
     return text[span[0] : span[1]] if span else ""
+
+
+def _inserted_in_order(obody: str, body: str, base: int, where: str) -> list[Piece]:
+    """`_inserted`, with the body's conjuncts read in the original's order where the candidate moved them
+    (reorder.py); a piece is taken out with the ``and`` beside it."""
+    lay = conjuncts_in_order(obody, body)
+    if lay is None:
+        return _inserted(obody, body, base, where)
+    out = []
+    for q in _inserted(obody, lay.text, 0, where):
+        sp = lay.back(q.span)
+        if sp is None:
+            return _inserted(obody, body, base, where)
+        rm = lay.back(q.removal) or _with_joiner(body, sp)
+        out.append(q._replace(span=(base + sp[0], base + sp[1]), removal=(base + rm[0], base + rm[1])))
+    return out
+
+
+def _with_joiner(body: str, sp: tuple[int, int]) -> tuple[int, int]:
+    """The span with an ``and`` (or ``&&``) that joins it to the formula before or after it."""
+    after = re.match(r"\s*(?:and\b|&&)", body[sp[1] :])
+    if after:
+        return sp[0], sp[1] + after.end()
+    before = re.search(r"(?:\band|&&)\s*$", body[: sp[0]])
+    return (before.start(), sp[1]) if before else sp
 
 
 def _inserted(obody: str, body: str, base: int, where: str) -> list[Piece]:

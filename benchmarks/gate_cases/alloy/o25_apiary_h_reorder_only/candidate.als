@@ -1,0 +1,25 @@
+// Apiary registry: hives, their queen and their workers
+sig Bee {}
+sig Hive {
+  queen: lone Bee,
+  workers: set Bee
+}
+
+fact Colony {
+  // a hive with workers has a queen
+  all h: Hive | some h.workers implies some h.queen
+  // a queen is never a worker
+  all h, g: Hive | h.queen not in g.workers
+  // a worker belongs to at most one hive
+  all b: Bee | lone workers.b
+  // a queen rules at most one hive
+  all b: Bee | lone queen.b
+}
+
+assert QueensDontWork { no Hive.queen & Hive.workers }
+assert OneHivePerQueen { all disj h, g: Hive | no h.queen & g.queen }
+assert WorkersServeAQueen { all b: Hive.workers | some h: Hive | b in h.workers and some h.queen }
+check QueensDontWork for 4
+check OneHivePerQueen for 4
+check WorkersServeAQueen for 4
+run Busy { some h: Hive | #h.workers > 1 } for 4 expect 1

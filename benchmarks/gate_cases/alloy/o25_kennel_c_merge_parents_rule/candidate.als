@@ -1,0 +1,25 @@
+// Kennel club stud book
+sig Breed {}
+abstract sig Dog {
+  breed: one Breed,
+  sire: lone Male,
+  dam: lone Female
+}
+sig Male, Female extends Dog {}
+sig Pup in Dog {}   // pups registered in the current litter book
+
+fact StudBook {
+  // registered pups have a known sire, and a dam of their breed
+  all p: Pup | one p.sire and (some p.dam implies p.dam.breed = p.breed)
+  // a pup's sire is of the pup's breed
+  all p: Pup | some p.sire implies p.sire.breed = p.breed
+  // no dog is its own ancestor
+  all d: Dog | d not in d.^(sire + dam)
+
+}
+
+assert PureBred { all p: Pup | p.sire.breed = p.breed }
+assert NoSelfAncestry { no d: Dog | d in d.^(sire + dam) }
+check PureBred for 4
+check NoSelfAncestry for 4
+run Litter { some disj p, q: Pup | p.sire = q.sire and p.dam = q.dam and some p.dam } for 4 expect 1

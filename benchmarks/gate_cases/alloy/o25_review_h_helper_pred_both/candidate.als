@@ -1,0 +1,29 @@
+// Conference reviewing: papers, authors, reviewers and track chairs
+sig Person {}
+sig Track { chair: one Person }
+sig Paper {
+  authors: some Person,
+  reviewers: set Person,
+  track: one Track
+}
+
+// r may review p: not the track chair, and no co-authorship with p's authors
+pred mayReview[r: Person, p: Paper] {
+  r != p.track.chair
+  no (authors.r).authors & p.authors
+}
+
+fact Assignment {
+  // nobody reviews their own paper
+  all p: Paper | no p.authors & p.reviewers
+  // each paper gets two or three reviewers
+  all p: Paper | #p.reviewers >= 2 and #p.reviewers <= 3
+  // reviewers are neither the track chair nor co-authors
+  all p: Paper, r: p.reviewers | mayReview[r, p]
+}
+
+assert NoConflict { all p: Paper, r: p.reviewers | no (authors.r).authors & p.authors }
+assert ChairsDontReview { all p: Paper | p.track.chair not in p.reviewers }
+check NoConflict for 4
+check ChairsDontReview for 4
+run Busy { some p: Paper | some q: Paper - p | some p.reviewers & q.reviewers } for 4 expect 1
