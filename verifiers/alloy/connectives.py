@@ -90,6 +90,14 @@ def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) 
     return parts
 
 
+def conjunct_spans(body: str) -> list[tuple[int, int]]:
+    """Character spans of ``body``'s top-level conjuncts (``and``, or formulas on lines of their own)."""
+    toks = tokens(body)
+    if not toks:
+        return []
+    return [(toks[i].start, toks[j].end) for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+
+
 def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
     """A line break before toks[m] that ends one formula and starts another: the line before ends in a
     name, a number or a closing bracket; the next starts with a name, a number (a line starting with one was read

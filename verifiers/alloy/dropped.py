@@ -28,8 +28,8 @@ import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.conditions import blank
-from fmrepair.verifiers.alloy.connectives import split_formulas
-from fmrepair.verifiers.alloy.pieces import Piece, counterparts, pieces
+from fmrepair.verifiers.alloy.connectives import conjunct_spans
+from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
@@ -116,7 +116,7 @@ def _conjuncts(body: str) -> list[str]:
     toks = tokens(body)
     if not toks:
         return []
-    parts = [body[toks[i].start : toks[j].end] for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+    parts = [body[a:b] for a, b in conjunct_spans(body)]
     if len(parts) == 1 and toks[0].text == "all":
         bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
         if bar is not None and bar + 1 < len(toks):
@@ -175,7 +175,7 @@ def _conjunct_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
     toks = tokens(body)
     if not toks:
         return []
-    parts = [(a + toks[i].start, a + toks[j].end) for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
+    parts = [(a + x, a + y) for x, y in conjunct_spans(body)]
     if len(parts) == 1:
         inner: tuple[int, int] | None = None
         if toks[0].text == "{" and toks[-1].text == "}" and toks[-1].depth == toks[0].depth and len(toks) > 2:
@@ -210,11 +210,9 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
     rest_c = [c for c, t in zip(cs, left, strict=True) if t is not None]
     if len(rest_c) < 2:
         return []
-    words = {c: [t.text for t in tokens(candidate[c[0] : c[1]])] for c in rest_c}
     out = []
     for x, y in rest_o:
-        mine = [t.text for t in tokens(original[x:y])]
-        ranked = sorted(((difflib.SequenceMatcher(None, mine, words[c]).ratio(), c) for c in rest_c), reverse=True)
+        ranked = sorted(((like(original[x:y], candidate[c[0] : c[1]]), c) for c in rest_c), reverse=True)
         if ranked and ranked[0][0] >= 0.5:
             out.append(((x, y), ranked[0][1]))
             rest_c.remove(ranked[0][1])
@@ -224,14 +222,13 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
 def _rewrite_of(original: str, candidate: str, q: Piece, removed: list[Piece]) -> Piece | None:
     """The formula of the original that the candidate's piece ``q`` rewrites: the most alike (by tokens, at least
     half alike) of those it took away from the same kind of paragraph; None when none is."""
-    mine = [t.text for t in tokens(candidate[q.span[0] : q.span[1]])]
     best: tuple[float, int] | None = None
     for k, r in enumerate(removed):
         if r.where != q.where:
             continue
-        like = difflib.SequenceMatcher(None, mine, [t.text for t in tokens(original[r.span[0] : r.span[1]])]).ratio()
-        if like >= 0.5 and (best is None or like > best[0]):
-            best = (like, k)
+        alike = like(candidate[q.span[0] : q.span[1]], original[r.span[0] : r.span[1]])
+        if alike >= 0.5 and (best is None or alike > best[0]):
+            best = (alike, k)
     return None if best is None else removed[best[1]]
 
 

@@ -52,14 +52,16 @@ def pieces(original: str, candidate: str) -> list[Piece]:
     out = _pieces(original, candidate)
     if not out:
         return out
-    def home(text: str, at: int) -> str:  # the key of the paragraph at offset ``at``
-        return next((p.key for p in split_paragraphs(text) if p.start <= at < p.end), "")
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
 
-    gone = [(canonical(original[r.span[0] : r.span[1]]), r.where, r.scopes, r.negated, home(original, r.span[0]))
+    def home(paras: Sequence[Paragraph], at: int) -> str:  # the key of the paragraph at offset ``at``
+        return next((p.key for p in paras if p.start <= at < p.end), "")
+
+    gone = [(canonical(original[r.span[0] : r.span[1]]), r.where, r.scopes, r.negated, home(opar, r.span[0]))
             for r in _pieces(candidate, original)]
     kept = []
     for q in out:
-        key = (canonical(candidate[q.span[0] : q.span[1]]), q.where, q.scopes, q.negated, home(candidate, q.span[0]))
+        key = (canonical(candidate[q.span[0] : q.span[1]]), q.where, q.scopes, q.negated, home(cpar, q.span[0]))
         if key in gone:
             gone.remove(key)
         else:
@@ -139,14 +141,14 @@ def counterparts(opar: Sequence[Paragraph], cfacts: Sequence[Paragraph]) -> dict
     for p in cfacts:
         if counterpart.get(id(p)) is not None or not gone or p.name.startswith("#"):
             continue
-        best = max(gone, key=lambda q: _like(q.body or "", p.body or ""))
-        if _like(best.body or "", p.body or "") >= 0.6:
+        best = max(gone, key=lambda q: like(q.body or "", p.body or ""))
+        if like(best.body or "", p.body or "") >= 0.6:
             counterpart[id(p)] = best
             gone.remove(best)
     return counterpart
 
 
-def _like(a: str, b: str) -> float:
+def like(a: str, b: str) -> float:
     """How alike two bodies are: the share of their tokens in common, bound names read by place (``alpha``:
     a fact renamed with its bound variables renamed was read as new, an outside attack, 2026-12-05)."""
     return difflib.SequenceMatcher(a=alpha(tokens(a)), b=alpha(tokens(b)), autojunk=False).ratio()
@@ -171,8 +173,8 @@ def _renamed(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> dict[str, 
         if p.kind not in ("pred", "fun", "let") or p.key in okeys or p.body is None:
             continue
         same = [q for q in gone if q.kind == p.kind and _params(q) == _params(p) and _head(q) == _head(p)]
-        best = max(same, key=lambda q: _like(q.body or "", p.body or ""), default=None)
-        if best is not None and max(_like(best.body or "", p.body or ""), _kept(best.body or "", p.body or "")) >= 0.6:
+        best = max(same, key=lambda q: like(q.body or "", p.body or ""), default=None)
+        if best is not None and max(like(best.body or "", p.body or ""), _kept(best.body or "", p.body or "")) >= 0.6:
             out[p.key] = best
             gone.remove(best)
     return out

@@ -10,8 +10,8 @@ the candidate's own offsets.
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.connectives import split_formulas
-from fmrepair.verifiers.alloy.text import canonical, tokens
+from fmrepair.verifiers.alloy.connectives import conjunct_spans
+from fmrepair.verifiers.alloy.text import canonical
 
 __all__ = ["Layout", "conjuncts_in_order"]
 
@@ -31,17 +31,10 @@ class Layout:
         return None
 
 
-def _conjuncts(body: str) -> list[tuple[int, int]]:
-    toks = tokens(body)
-    if not toks:
-        return []
-    return [(toks[i].start, toks[j].end) for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
-
-
 def conjuncts_in_order(obody: str, body: str) -> Layout | None:
     """``body``'s conjuncts in ``obody``'s order; None when they are in it already (or there are fewer than
     two)."""
-    os_, cs = _conjuncts(obody), _conjuncts(body)
+    os_, cs = conjunct_spans(obody), conjunct_spans(body)
     if len(cs) < 2 or len(os_) < 2:
         return None
     texts: list[str | None] = [canonical(body[a:b]) for a, b in cs]
