@@ -73,6 +73,22 @@ def test_an_escape_disjunct_can_be_left_out_of_a_reading() -> None:
     assert disjuncts_dropped("A and B") == []
 
 
+def test_an_arrow_or_a_comparison_does_not_keep_a_body_from_being_cut_at_its_ands() -> None:
+    """The ``>`` of ``->`` and ``>=`` was read as the ``>`` of ``=>`` (binding more loosely than ``and``), so a body
+    with an arrow was never cut at its ``and``s (helper-32's clinic_c_waiting_frame_weak)."""
+    from fmrepair.verifiers.alloy.connectives import conjunct_spans
+
+    def cut(body: str) -> list[str]:
+        return [body[a:b] for a, b in conjunct_spans(body)]
+
+    assert cut("occupant' = occupant + c -> p\nWaiting' in Waiting - p and Done' = Done") == [
+        "occupant' = occupant + c -> p", "Waiting' in Waiting - p", "Done' = Done"]
+    assert cut("#s >= 2 and #s <= 3") == ["#s >= 2", "#s <= 3"]
+    assert cut("some a => some b and some c") == ["some a => some b and some c"]
+    assert cut("some a <=> some b and some c") == ["some a <=> some b and some c"]
+    assert cut("some a implies some b and some c") == ["some a implies some b and some c"]
+
+
 def test_a_pred_piece_is_also_read_for_every_argument() -> None:
     before = "pred ok[a, b: Node] { some a }\nfact F { all x: Node | ok[x, x] }"
     (text, _, scopes), = _texts(before, before.replace("some a }", "some a and no a.next }"))

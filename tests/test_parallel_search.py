@@ -3,7 +3,8 @@
 The suite, the analyzer and the search are real. A counted candidate budget (and no wall-time budget)
 decides every result here, so the same command must give the same per-task results with one worker or
 two, on a quiet machine or under artificial CPU load, and after a SIGKILL and a resume. Nothing is
-timed: the checks are equalities of results.
+timed: the checks are equalities of results. The runs under load and the killed runs are marked ``long`` (the
+default suite's time, 2026-12-06): `scripts/test.sh --long` runs them, and CI runs both.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ def _busy(n: int) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
 
+@pytest.mark.long  # minutes of runs: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_the_same_command_under_cpu_load_gives_the_same_results(one_worker: Path, tmp_path: Path) -> None:
     """Counted budgets: two busy loops on a 2-core machine slow the run down but change no result. A check
@@ -132,6 +134,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.long  # minutes of runs: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_a_sigkilled_process_run_resumes_without_loss_or_duplicates(one_worker: Path, tmp_path: Path) -> None:
     out = tmp_path / "killed"
@@ -156,6 +159,7 @@ def test_a_sigkilled_process_run_resumes_without_loss_or_duplicates(one_worker: 
     assert _candidates(out) == _candidates(one_worker)  # attempts of the killed tasks dropped, then redone
 
 
+@pytest.mark.long  # minutes of runs: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_a_dead_worker_leaves_its_task_for_the_resume(one_worker: Path, tmp_path: Path) -> None:
     """A worker process killed mid-task (OOM killer, say): its task gets no result line (never a made-up

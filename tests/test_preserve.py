@@ -59,6 +59,18 @@ def alloy():
     v.close()
 
 
+def test_every_instance_can_be_asked_not_only_the_good_ones(alloy) -> None:  # noqa: ANN001
+    """``good=False`` asks every instance of the original's facts: a change that differs only where the assertion
+    fails (the fault's instances) is no loss of a good instance, but it is a difference (the gate's pairing of
+    respellings asks this: on good instances alone a fix that restates the property read as a respelling)."""
+    lock = LOCK + "fact Queue { some Lock.queue }\n"
+    other = LOCK + "fact Queue { some Lock.queue and lone Lock.holder }\n"
+    assert preservation(lock, other, alloy).outcome == "preserved"
+    assert preservation(lock, other, alloy, good=False).outcome == "narrows"
+    assert preservation(lock, lock.replace("some Lock.queue", "not no Lock.queue"), alloy, good=False).outcome == (
+        "preserved")
+
+
 def test_the_right_fix_keeps_every_good_instance(alloy) -> None:  # noqa: ANN001
     assert preservation(RBAC, RBAC_RIGHT, alloy).outcome == "preserved"
     assert preservation(MUTEX, MUTEX_RIGHT, alloy).outcome == "preserved"

@@ -69,6 +69,10 @@ def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) 
     def looser(m: int) -> bool:
         if toks[m].text == "|":  # a quantifier's bar, or half of ``||``
             return not (kind == "or" and (join(toks, m)[0] == "or" or join(toks, m - 1)[0] == "or"))
+        if toks[m].text == ">":  # ``=>`` and ``<=>``; not the ``>`` of ``->`` or ``>=`` (a body with an arrow was
+            # never cut at its ``and``s: a frame condition weakened and joined to another line by ``and`` was
+            # never put back alone, helper-32's clinic_c_waiting_frame_weak)
+            return m > 0 and toks[m - 1].text == "=" and toks[m - 1].end == toks[m].start
         return toks[m].text in LOWER and toks[m].text != kind
 
     loose = any(looser(m) for m in at)

@@ -189,12 +189,14 @@ def _conjunct_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return parts
 
 
-def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
-                       ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph, verifier: Verifier,
+                       timeout_s: float) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The conjuncts of a fact's or pred's body that the candidate rewrote, as (original span, candidate span)
-    pairs: the unchanged ones matched by their text wherever they are, each other original one with the most
-    alike of the candidate's left (by tokens, at least half alike); none unless the body has two changes at
-    least (a rewritten or added conjunct each: one alone is the paragraph's change)."""
+    pairs: the unchanged ones matched by their text wherever they are, then each original one that says what one
+    of the candidate's left says, or two of them together (`_same`: a respelling, a conjunct split in two), and
+    then each other original one with the most alike of the candidate's left (by tokens, at least half alike);
+    none unless the body has two changes at least (a rewritten or added conjunct each: one alone is the
+    paragraph's change)."""
     if p.kind not in ("fact", "pred") or None in (o.body_start, o.body_end, p.body_start, p.body_end):
         return []
     os_ = _conjunct_spans(original, o.body_start or 0, o.body_end or 0)
@@ -210,6 +212,16 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
     rest_c = [c for c, t in zip(cs, left, strict=True) if t is not None]
     if len(rest_c) < 2:
         return []
+    # a respelling paired by likeness took the place of the conjunct it was alike to, and that one was paired
+    # with the fix (helper-32's apiary_h_fix_plus_respell); a conjunct split in two was paired with one half
+    # (review_h_split_count): those that say the same are matched first, by what they mean
+    for x, y in list(rest_o):
+        for group in _groups(original[x:y], candidate, rest_c):
+            if _same(original, (x, y), candidate, group, verifier, timeout_s):
+                rest_o.remove((x, y))
+                for c in group:
+                    rest_c.remove(c)
+                break
     out = []
     for x, y in rest_o:
         ranked = sorted(((like(original[x:y], candidate[c[0] : c[1]]), c) for c in rest_c), reverse=True)
@@ -217,6 +229,39 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
             out.append(((x, y), ranked[0][1]))
             rest_c.remove(ranked[0][1])
     return out
+
+
+_GROUPS = 8  # at most this many of the candidate's conjuncts, alone or two together, are asked per conjunct
+
+
+def _groups(text: str, candidate: str, rest: Sequence[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The candidate's conjuncts left, alone and then two together, the most alike to ``text`` first (a cap:
+    each is asked of the Analyzer)."""
+    alike = sorted(rest, key=lambda c: -like(text, candidate[c[0] : c[1]]))
+    two = [[a, b] for i, a in enumerate(alike) for b in alike[i + 1 :]]
+    return ([[c] for c in alike] + two)[:_GROUPS]
+
+
+def _same(original: str, ospan: tuple[int, int], candidate: str, group: Sequence[tuple[int, int]],
+          verifier: Verifier, timeout_s: float) -> bool:
+    """Does the original conjunct at ``ospan`` say what the candidate's conjuncts ``group`` say together: the
+    same instances both ways, in the original (theirs in its place) and in the candidate (it in theirs)? Every
+    instance is asked, not only the good ones: on those, a fix that restates the property reads the same as the
+    faulty conjunct it replaced, and a conjunct made trivial the same as one the property implies (helper-32's
+    chess_c_fake_respell_lone got through that way)."""
+    said = " and ".join(f"({candidate[a:b]})" for a, b in group)
+    swapped = original[: ospan[0]] + said + original[ospan[1] :]
+    back = _put(candidate, group, original[ospan[0] : ospan[1]])
+    return all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
+               for a, b in ((original, swapped), (swapped, original), (candidate, back), (back, candidate)))
+
+
+def _put(text: str, spans: Sequence[tuple[int, int]], said: str) -> str:
+    """``text`` with ``said`` in place of the first of ``spans`` and each other one made ``no none`` (true)."""
+    first = min(spans)
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + (said if (a, b) == first else "no none") + text[b:]
+    return text
 
 
 def _rewrite_of(original: str, candidate: str, q: Piece, removed: list[Piece]) -> Piece | None:
@@ -247,12 +292,13 @@ def _replaced(original: str, candidate: str, q: Piece) -> list[str]:
 def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], verifier: Verifier,
               timeout_s: float) -> bool:
     """Does the piece say what a formula the candidate took away said: with that formula in its place, the same
-    instances both ways (the author's guard moved into a helper pred, helper-31's kiln_h_helper_pred_guard)?"""
+    instances both ways (the author's guard moved into a helper pred, helper-31's kiln_h_helper_pred_guard)? Every
+    instance is asked, not only the good ones (as `_same`)."""
     texts = [original[r.span[0] : r.span[1]] for r in removed if r.where == q.where]
     texts += _replaced(original, candidate, q)
     for text in texts:
         back = candidate[: q.span[0]] + text + candidate[q.span[1] :]
-        if all(preservation(a, b, verifier, timeout_s).outcome == "preserved"
+        if all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
                for a, b in ((back, candidate), (candidate, back))):
             return True
     return False
@@ -275,7 +321,14 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
             # candidate has it (a fact moved into a sig's appended fact or merged into another changes nothing
             # there, helper-29; asked beside the candidate's other paragraphs it seemed to)
             swapped = original[: o.start] + p.text + original[o.end :]
-            if (what := _changes(original, swapped, verifier, timeout_s)) is not None:
+            what = _changes(original, swapped, verifier, timeout_s)
+            if what is None and p.kind == "pred":
+                # an operation the original never fires changes nothing there; the fix can bring it to life
+                # (an event added to the transition fact), and a frame condition weakened in it then lets a
+                # queued job vanish (helper-32's printshop_c_finish_frame_alone): asked in the candidate too,
+                # the author's text put back against the candidate's (a pred has no merge to mislead this)
+                what = _changes(put_back, candidate, verifier, timeout_s)
+            if what is not None:
                 out.append(f"a change no command needs: with {o.key} as the author wrote it every command is met, "
                            f"and the change {what}")
             continue
@@ -284,7 +337,7 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         # condition weakened in the paragraph that is fixed)
         # asked in the original and, where the fault keeps the conjunct from mattering there (an operation that
         # never fires), in the candidate: put back, against as it is
-        for (oa, ob), (ca, cb) in _changed_conjuncts(original, o, candidate, p):
+        for (oa, ob), (ca, cb) in _changed_conjuncts(original, o, candidate, p, verifier, timeout_s):
             back = candidate[:ca] + original[oa:ob] + candidate[cb:]
             if not _meets_all(verifier, back, timeout_s):
                 continue

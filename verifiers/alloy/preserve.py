@@ -320,8 +320,9 @@ class Comparison(NamedTuple):
     readings: Readings
 
 
-def build_module(original: str, candidate: str) -> Comparison:
-    """The comparison of ``candidate`` with ``original``; raises Unsupported."""
+def build_module(original: str, candidate: str, good: bool = True) -> Comparison:
+    """The comparison of ``candidate`` with ``original`` (``good=False``: every instance of the original's facts
+    is asked, not only the good ones); raises Unsupported."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     if sorted(canonical(p.text) for p in opar if p.kind == "enum") != sorted(
         canonical(p.text) for p in cpar if p.kind == "enum"
@@ -361,7 +362,7 @@ def build_module(original: str, candidate: str) -> Comparison:
     # in Alloy 6 a signature's multiplicity, appended fact and field types hold in every state
     cons = [*facts, *(f"{always}{{ {c} }}" if always and not c.startswith("always ") else c for c in sigc)]
     parts.append(f"pred {PREFIX}facts {{ {' and '.join(cons) or 'no none'} }}".replace("{ no none }", "{ }"))
-    props = good_properties(opar)
+    props = good_properties(opar) if good else []
     parts.append(f"pred {PREFIX}props {{ {' and '.join(props)} }}")
     return Comparison("\n".join(parts) + "\n", command_scopes(opar), readings)
 
@@ -393,10 +394,12 @@ def _without_commands(source: str, paras: Sequence[Paragraph]) -> str:
     return out
 
 
-def preservation(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> Preservation:
-    """Does ``candidate`` lose a good instance of ``original`` at any of the original's command scopes?"""
+def preservation(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0,
+                 good: bool = True) -> Preservation:
+    """Does ``candidate`` lose a good instance of ``original`` at any of the original's command scopes (with
+    ``good=False``: any instance of the original's facts)?"""
     try:
-        module, scopes, readings = build_module(original, candidate)
+        module, scopes, readings = build_module(original, candidate, good)
         readings.check()
     except Unsupported as e:
         return Preservation(outcome="unknown", why=str(e))
