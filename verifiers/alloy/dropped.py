@@ -193,8 +193,9 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
                        timeout_s: float) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The conjuncts of a fact's or pred's body that the candidate rewrote, as (original span, candidate span)
     pairs: the unchanged ones matched by their text wherever they are, then each original one that says what one
-    of the candidate's left says, or two of them together (`_same`: a respelling, a conjunct split in two), and
-    then each other original one with the most alike of the candidate's left (by tokens, at least half alike);
+    of the candidate's left says, or two of them together (`_relation`: a respelling, a conjunct split in two),
+    then each with the most alike of those it implies or that imply it, and then each other original one with
+    the most alike of the candidate's left (by tokens, at least half alike);
     none unless the body has two changes at least (a rewritten or added conjunct each: one alone is the
     paragraph's change)."""
     if p.kind not in ("fact", "pred") or None in (o.body_start, o.body_end, p.body_start, p.body_end):
@@ -214,15 +215,27 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
         return []
     # a respelling paired by likeness took the place of the conjunct it was alike to, and that one was paired
     # with the fix (helper-32's apiary_h_fix_plus_respell); a conjunct split in two was paired with one half
-    # (review_h_split_count): those that say the same are matched first, by what they mean
+    # (review_h_split_count): those that say the same are matched first, by what they mean; then each with the
+    # most alike of those it implies or that imply it (a rewrite weakens or strengthens: a rule weakened in an
+    # `else` branch was paired with a fix spelled like it, apiary_c_else_widen); then by likeness alone
+    related: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for x, y in list(rest_o):
         for group in _groups(original[x:y], candidate, rest_c):
-            if _same(original, (x, y), candidate, group, verifier, timeout_s):
+            got = _relation(original, (x, y), candidate, group, verifier, timeout_s, os_, cs)
+            if got == "same":
                 rest_o.remove((x, y))
                 for c in group:
                     rest_c.remove(c)
                 break
+            if got == "related":
+                related.setdefault((x, y), []).append(group[0])
     out = []
+    for ospan in list(rest_o):
+        near = [c for c in related.get(ospan, []) if c in rest_c]
+        if near:
+            out.append((ospan, near[0]))  # the most alike first (`_groups`' order)
+            rest_o.remove(ospan)
+            rest_c.remove(near[0])
     for x, y in rest_o:
         ranked = sorted(((like(original[x:y], candidate[c[0] : c[1]]), c) for c in rest_c), reverse=True)
         if ranked and ranked[0][0] >= 0.5:
@@ -242,25 +255,48 @@ def _groups(text: str, candidate: str, rest: Sequence[tuple[int, int]]) -> list[
     return ([[c] for c in alike] + two)[:_GROUPS]
 
 
-def _same(original: str, ospan: tuple[int, int], candidate: str, group: Sequence[tuple[int, int]],
-          verifier: Verifier, timeout_s: float) -> bool:
-    """Does the original conjunct at ``ospan`` say what the candidate's conjuncts ``group`` say together: the
-    same instances both ways, in the original (theirs in its place) and in the candidate (it in theirs)? Every
-    instance is asked, not only the good ones: on those, a fix that restates the property reads the same as the
-    faulty conjunct it replaced, and a conjunct made trivial the same as one the property implies (helper-32's
-    chess_c_fake_respell_lone got through that way)."""
+def _relation(original: str, ospan: tuple[int, int], candidate: str, group: Sequence[tuple[int, int]],
+              verifier: Verifier, timeout_s: float, ospans: Sequence[tuple[int, int]],
+              cspans: Sequence[tuple[int, int]]) -> str | None:
+    """"same" when the original conjunct at ``ospan`` says what the candidate's conjuncts ``group`` say together:
+    the same instances both ways, in the original (theirs in its place) and in the candidate (it in theirs);
+    "related" when, for one conjunct, one implies the other in the original; None otherwise.
+
+    Asked with the paragraph's other conjuncts (``ospans``, ``cspans``) left out, and of every instance, not only
+    the good ones. Beside the other conjuncts, two formulas that they both make true read the same: a rule
+    weakened until the fix makes it vacuous read as a respelling of a conjunct the declarations already imply
+    (helper-32's apiary_c_weaken_guard). On good instances alone a fix that restates the property read the same
+    as the faulty conjunct it replaced, and a conjunct made trivial the same as one the property implies
+    (chess_c_fake_respell_lone got through that way)."""
+    alone = _put(original, [s for s in ospans if s != ospan], "no none", first=False)
+    at = ospan[0] + sum(len("no none") - (b - a) for a, b in ospans if b <= ospan[0])  # moved by those before it
     said = " and ".join(f"({candidate[a:b]})" for a, b in group)
-    swapped = original[: ospan[0]] + said + original[ospan[1] :]
-    back = _put(candidate, group, original[ospan[0] : ospan[1]])
-    return all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
-               for a, b in ((original, swapped), (swapped, original), (candidate, back), (back, candidate)))
+    swapped = alone[:at] + said + alone[at + ospan[1] - ospan[0] :]
+
+    def within(a: str, b: str) -> bool:  # every instance of ``a`` is one of ``b``
+        return preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
+
+    weaker = within(alone, swapped)
+    if not weaker and len(group) > 1:
+        return None
+    stronger = within(swapped, alone)
+    if weaker and stronger:
+        theirs = [s for s in cspans if s not in group]
+        calone = _put(candidate, theirs, "no none", first=False)
+        kept = [(a + sum(len("no none") - (y - x) for x, y in theirs if y <= a),
+                 b + sum(len("no none") - (y - x) for x, y in theirs if y <= a)) for a, b in group]
+        back = _put(calone, kept, original[ospan[0] : ospan[1]])
+        if within(calone, back) and within(back, calone):
+            return "same"
+    return "related" if len(group) == 1 and (weaker or stronger) else None
 
 
-def _put(text: str, spans: Sequence[tuple[int, int]], said: str) -> str:
-    """``text`` with ``said`` in place of the first of ``spans`` and each other one made ``no none`` (true)."""
-    first = min(spans)
+def _put(text: str, spans: Sequence[tuple[int, int]], said: str, first: bool = True) -> str:
+    """``text`` with ``said`` in place of the first of ``spans`` (``first=False``: of each) and each other one
+    made ``no none`` (true)."""
+    lead = min(spans, default=None) if first else None
     for a, b in sorted(spans, reverse=True):
-        text = text[:a] + (said if (a, b) == first else "no none") + text[b:]
+        text = text[:a] + (said if (a, b) == lead or not first else "no none") + text[b:]
     return text
 
 
@@ -293,7 +329,7 @@ def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], ver
               timeout_s: float) -> bool:
     """Does the piece say what a formula the candidate took away said: with that formula in its place, the same
     instances both ways (the author's guard moved into a helper pred, helper-31's kiln_h_helper_pred_guard)? Every
-    instance is asked, not only the good ones (as `_same`)."""
+    instance is asked, not only the good ones (as `_relation`)."""
     texts = [original[r.span[0] : r.span[1]] for r in removed if r.where == q.where]
     texts += _replaced(original, candidate, q)
     for text in texts:
