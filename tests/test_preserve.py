@@ -207,6 +207,14 @@ def test_restated_property_is_written_in_text_not_a_changed_constant() -> None:
     # the same text reached by changing one constant of the rule: a fix, not written in
     assert restated(LOANS, LOANS.replace("<= 3", "<= 2")) == []
     assert restated(LOANS, LOANS) == []
+    # a line the author wrote, moved below a longer one (helper-32's kennel_h_reordered), is not written in; a new
+    # line with the property's formula beside the move is
+    long = "  all b: Book | lone loans.b and some loans.b implies b in Member.loans and some Member\n"
+    said = LOANS.replace("fact Loans { all m: Member | #m.loans <= 3 }",
+                         "fact Loans {\n  all m: Member | #m.loans <= 2\n" + long + "}")
+    moved = said.replace("  all m: Member | #m.loans <= 2\n" + long, long + "  all m: Member | #m.loans <= 2\n")
+    assert moved != said and restated(said, moved) == []
+    assert restated(said, moved.replace(long, long + "  all x: Member | #x.loans <= 2\n"))
 
 
 # A signature's appended fact, read as the gate reads it (SigScope), against the Analyzer's own reading:

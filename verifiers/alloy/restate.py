@@ -115,6 +115,16 @@ def _whole(words: Sequence[str], i: int, j: int, breaks: set[int]) -> bool:
     return (i == 0 or words[i - 1] in _STARTS or i in breaks) and (j == len(words) or words[j] in _ENDS or j in breaks)
 
 
+def _moved(words: Sequence[str], k: int, breaks: set[int], old: Sequence[str]) -> bool:
+    """Is the line holding words[k] one the original paragraph has word for word (a conjunct moved, not written
+    in: the diff's alignment keeps only one order, so a line moved below another read as new text, helper-32's
+    kennel_h_reordered)?"""
+    a = max((b for b in breaks if b <= k), default=0)
+    b = min((b for b in breaks if b > k), default=len(words))
+    line = list(words[a:b])
+    return bool(line) and any(list(old[i : i + len(line)]) == line for i in range(len(old) - len(line) + 1))
+
+
 def restated(original: str, candidate: str) -> list[str]:
     """Constraints the candidate changed (facts, appended facts, preds and funs a fact reaches) into which
     it wrote a checked assertion's formula, or what is left of it under its leading ``always`` and ``all``
@@ -146,7 +156,8 @@ def restated(original: str, candidate: str) -> list[str]:
             hit = next((k for k in range(len(mine) - len(core) + 1) if _same(mine[k : k + len(core)], core, bound)
                         and 2 * sum(j not in kept for j in range(k, k + len(core))) >= len(core)
                         and _whole(mine, k, k + len(core), lines)
-                        and (not timed or any(w in ("always", "after") for w in mine[:k]))), None)
+                        and (not timed or any(w in ("always", "after") for w in mine[:k]))
+                        and not _moved(mine, k, lines, old)), None)
             if hit is not None:
                 text = canonical(" ".join(core))[:120]
                 out.append(f"assumes the property: {p.key} now contains the formula of {what} ('{text}'), "
