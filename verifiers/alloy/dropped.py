@@ -340,6 +340,48 @@ def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], ver
     return False
 
 
+def _fixed_at_scopes(verifier: Verifier, declared: str, text: str, scopes: Sequence[str],
+                     timeout_s: float) -> str | None:
+    """"never true" or "always true" when the closed formula ``text`` has that value in every instance of the
+    declarations (``declared``: no facts, no commands) at every one of ``scopes``; None otherwise, or when it
+    does not compile alone (it names a bound variable). An escape that opens only above the check's scope or
+    bitwidth (`m.home != m.away or #Team > 4` checked for 4; `Lot.price > 7` in 4-bit integers; helper-33)."""
+    asks = [f"{LABEL}t{i}: run {{ {text} }} for {s}" for i, s in enumerate(scopes)]
+    asks += [f"{LABEL}f{i}: run {{ not ({text}) }} for {s}" for i, s in enumerate(scopes)]
+    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    if v.status not in ("ok", "failed"):
+        return None
+    got = {c.label: c.outcome for c in v.commands if c.label.startswith(LABEL)}
+    if len(got) != 2 * len(scopes) or any(o not in ("instance", "no_instance") for o in got.values()):
+        return None
+    for kind, words in (("t", "never true"), ("f", "always true")):
+        if all(got[f"{LABEL}{kind}{i}"] == "no_instance" for i in range(len(scopes))):
+            return f"{words} for {', '.join(scopes)}"
+    return None
+
+
+def _kept_negated(original: str, candidate: str, q: Piece, verifier: Verifier, timeout_s: float) -> bool:
+    """Is the disjunct ``q`` the negation of a formula of the author's in the same paragraph (a conjunct, or what is
+    left of it under its ``all`` header): the author's formula kept as the antecedent of an implication (A made
+    `not A implies B`, which is `A or B`: B is the widening, helper-32's bike_h_disjunct_as_implies), not a
+    disjunct of its own? The same instances both ways with ``not (A)`` in its place, every instance asked."""
+    cp = next((p for p in split_paragraphs(candidate) if p.start <= q.span[0] < p.end), None)
+    op = next((p for p in split_paragraphs(original) if cp is not None and p.key == cp.key), None)
+    if op is None or op.body_start is None or op.body_end is None:
+        return False
+    for a, b in _conjunct_spans(original, op.body_start, op.body_end):
+        text = original[a:b]
+        toks = tokens(text)
+        if toks and toks[0].text == "all":
+            bar = next((t for t in toks if t.text == "|" and t.depth == toks[0].depth), None)
+            text = text[bar.end :] if bar is not None else text
+        back = candidate[: q.span[0]] + f"not ({text})" + candidate[q.span[1] :]
+        if all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved"
+               for x, y in ((back, candidate), (candidate, back))):
+            return True
+    return False
+
+
 def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per change no command needs that changes the instances: an added constraint without which
     every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
@@ -386,9 +428,30 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
     oscopes = command_scopes(split_paragraphs(original))
     omodule = _blanked(original, split_paragraphs(original), ("command",))
     removed = pieces(candidate, original)  # what the candidate took away: the original's pieces, read back
+    cpar = split_paragraphs(candidate)
+    declared = _blanked(candidate, cpar, ("command", "fact", "sig"))
+    cscopes = command_scopes(cpar)
+    respelled: dict[str, bool] = {}
     for q in pieces(original, candidate):
         if q.rewritten:
             continue
+        text = candidate[q.span[0] : q.span[1]]
+        if (fixed := _fixed_at_scopes(verifier, declared, text, cscopes, timeout_s)) is not None:
+            said = " ".join(text.split())[:160]
+            out.append(f"adds a formula no instance of the declarations can change at the file's scopes ('{said}' is "
+                       f"{fixed}): it says nothing where the commands look (an escape for larger scopes, or no "
+                       "constraint)")
+            continue
+        holder = next((c for c in cpar if c.start <= q.span[0] < c.end), None)
+        if holder is not None and (o := opar.get(holder.key)) is not None:
+            if holder.key not in respelled:
+                back = candidate[: holder.start] + o.text + candidate[holder.end :]
+                respelled[holder.key] = all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
+                                            for a, b in ((back, candidate), (candidate, back)))
+            if respelled[holder.key]:
+                continue  # its paragraph says what the author's does (disjuncts reordered and a variable renamed in
+                # the transition fact beside a fix elsewhere: `idle` read as an added disjunct, helper-33's
+                # train_h_fix_plus_trans_reordered)
         without = blank(candidate, [q.removal])
         if not _meets_all(verifier, without, timeout_s):
             continue  # needed (or undecided): the other checks judge it
@@ -405,7 +468,9 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         asks = [(without, candidate, "lost")] + ([(candidate, without, "allowed")] if q.negated or q.mixed else [])
         for a, b, what in asks:
             rep = preservation(a, b, verifier, timeout_s)
-            if rep.outcome == "narrows" and not _respells(original, candidate, q, removed, verifier, timeout_s):
+            if rep.outcome != "narrows" or _respells(original, candidate, q, removed, verifier, timeout_s):
+                continue
+            if not (q.negated and _kept_negated(original, candidate, q, verifier, timeout_s)):
                 text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
                 out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with "
                            f"it an instance is {what} ({' '.join(rep.lost[0].split())[:300]})")
