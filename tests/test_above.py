@@ -4,8 +4,6 @@ one does not."""
 
 from __future__ import annotations
 
-import pytest
-
 from fmrepair.verifiers.alloy.above import above_scope, bumped, scope_sensitive
 
 UNROLLED = """sig Node { next: set Node }
@@ -32,20 +30,8 @@ def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None
     assert renamed != HONEST and not scope_sensitive(HONEST, renamed)
 
 
-@pytest.fixture(scope="module")
-def alloy():  # noqa: ANN201
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
-
-
-def test_a_repair_that_holds_only_within_the_scope_fails_above_it(alloy) -> None:  # noqa: ANN001
-    reasons, skipped = above_scope(UNROLLED, alloy, 30.0)
+def test_a_repair_that_holds_only_within_the_scope_fails_above_it(verifier) -> None:  # noqa: ANN001
+    """The shared Alloy verifier (tests/conftest.py)."""
+    reasons, skipped = above_scope(UNROLLED, verifier, 30.0)
     assert len(reasons) == 1 and "Acyclic fails just above its scope (for 4 but 5 Int)" in reasons[0] and not skipped
-    assert above_scope(HONEST, alloy, 30.0) == ([], [])
+    assert above_scope(HONEST, verifier, 30.0) == ([], [])
