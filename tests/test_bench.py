@@ -51,6 +51,7 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.exists() else []
 
 
+@pytest.mark.long  # a killed run, minutes: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_sigkilled_run_resumes_without_loss_or_duplicates(tmp_path):
     env, out, n = _env(tmp_path), tmp_path / "run", 40

@@ -243,6 +243,7 @@ def test_bench_a_killed_worker_that_a_restart_cures_changes_nothing(faultless: P
     assert _candidates(out) == _candidates(faultless)
 
 
+@pytest.mark.long  # a killed run, minutes: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_bench_a_worker_that_keeps_dying_ends_as_error_and_a_resume_completes_it(
     faultless: Path, tmp_path: Path

@@ -4,6 +4,7 @@ one accepted, through the real gate (Alloy cases with the real analyzer)."""
 from __future__ import annotations
 
 import importlib.util
+import zlib
 from pathlib import Path
 
 import pytest
@@ -36,9 +37,16 @@ def judge():
 
 
 # a known gap is not run here (the suite's time): `benchmarks/gate_adversarial.py` gates every case, gaps included,
-# and lists each gap with its answer
-PARAMS = [pytest.param(c, marks=pytest.mark.xfail(run=False, reason=f"known gap: {c['known_gap']}"))
-          if c.get("known_gap") else c for c in CASES]
+# and lists each gap with its answer. The default suite gates a fixed third of the other cases (by a hash of the
+# name: the same third on every machine); `scripts/test.sh --long` gates the rest, and CI runs both (2026-12-06:
+# the whole set took 4 minutes of the default suite's 20)
+def _marks(c: dict) -> list:
+    if c.get("known_gap"):
+        return [pytest.mark.xfail(run=False, reason=f"known gap: {c['known_gap']}")]
+    return [] if zlib.crc32(c["name"].encode()) % 3 == 0 else [pytest.mark.long]
+
+
+PARAMS = [pytest.param(c, marks=_marks(c)) for c in CASES]
 
 
 @pytest.mark.parametrize("case", PARAMS, ids=[c["name"] for c in CASES])
