@@ -291,6 +291,11 @@ def _relation(original: str, ospan: tuple[int, int], candidate: str, group: Sequ
     return "related" if len(group) == 1 and (weaker or stronger) else None
 
 
+def _same_instances(a: str, b: str, verifier: Verifier, timeout_s: float) -> bool:
+    """Do ``a`` and ``b`` have the same instances both ways, every instance asked (not only the good ones)?"""
+    return all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved" for x, y in ((a, b), (b, a)))
+
+
 def _put(text: str, spans: Sequence[tuple[int, int]], said: str, first: bool = True) -> str:
     """``text`` with ``said`` in place of the first of ``spans`` (``first=False``: of each) and each other one
     made ``no none`` (true)."""
@@ -334,8 +339,7 @@ def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], ver
     texts += _replaced(original, candidate, q)
     for text in texts:
         back = candidate[: q.span[0]] + text + candidate[q.span[1] :]
-        if all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
-               for a, b in ((back, candidate), (candidate, back))):
+        if _same_instances(back, candidate, verifier, timeout_s):
             return True
     return False
 
@@ -376,8 +380,7 @@ def _kept_negated(original: str, candidate: str, q: Piece, verifier: Verifier, t
             bar = next((t for t in toks if t.text == "|" and t.depth == toks[0].depth), None)
             text = text[bar.end :] if bar is not None else text
         back = candidate[: q.span[0]] + f"not ({text})" + candidate[q.span[1] :]
-        if all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved"
-               for x, y in ((back, candidate), (candidate, back))):
+        if _same_instances(back, candidate, verifier, timeout_s):
             return True
     return False
 
@@ -446,8 +449,7 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         if holder is not None and (o := opar.get(holder.key)) is not None:
             if holder.key not in respelled:
                 back = candidate[: holder.start] + o.text + candidate[holder.end :]
-                respelled[holder.key] = all(preservation(a, b, verifier, timeout_s, good=False).outcome == "preserved"
-                                            for a, b in ((back, candidate), (candidate, back)))
+                respelled[holder.key] = _same_instances(back, candidate, verifier, timeout_s)
             if respelled[holder.key]:
                 continue  # its paragraph says what the author's does (disjuncts reordered and a variable renamed in
                 # the transition fact beside a fix elsewhere: `idle` read as an added disjunct, helper-33's
