@@ -18,6 +18,17 @@ PromptView = Literal["full", "compact"]
 # ``stop_reason: "wall_cap: ..."``, and that result depends on how loaded the machine was).
 DEFAULT_SEARCH_CANDIDATES = 3000  # search: checked candidates per task when Budget.candidates is None
 DEFAULT_SEARCH_PROPOSALS = 200_000  # search: proposals (pruned in Python or checked) per task when None
+# ... in a model whose states change (Alloy 6 `var`): each proposal is evaluated over traces, about twice the
+# work, and the development temporal families' unfixed tasks took a median of 92-95 s at 200,000 against 53 s
+# at 100,000 (issue 35: 60 s), for 2 of 86 development repairs (at 162,233 and 169,568 proposals; docs/search.md)
+DEFAULT_TEMPORAL_SEARCH_PROPOSALS = 100_000
+
+
+def search_proposals(proposals: int | None, temporal: bool) -> int:
+    """The search's proposal budget: ``proposals`` where set, else the default for the model's kind."""
+    if proposals is not None:
+        return proposals
+    return DEFAULT_TEMPORAL_SEARCH_PROPOSALS if temporal else DEFAULT_SEARCH_PROPOSALS
 # search: atom-bindings the guard sketches evaluate per task when None (agents/mutation/sketch.py; measured on
 # development lts: repairs spent up to 125 million, and lts_inv7_06 ran into the wall cap after 405 million)
 DEFAULT_SKETCH_EVALS = 200_000_000
@@ -53,7 +64,8 @@ class Budget(BaseModel):
         None,
         ge=1,
         description="search: distinct candidates proposed per task, pruned by counterexamples in Python or "
-        f"checked (bounds the pruning work, which checks do not count; default {DEFAULT_SEARCH_PROPOSALS})",
+        f"checked (bounds the pruning work, which checks do not count; default {DEFAULT_SEARCH_PROPOSALS}, "
+        f"or {DEFAULT_TEMPORAL_SEARCH_PROPOSALS} in a model with var sigs or fields)",
     )
     sketch_evals: int | None = Field(
         None,

@@ -378,6 +378,25 @@ def test_temporal_operators_and_repair(client, verifier):
     assert "eventually" in out.candidate
 
 
+def test_the_default_proposal_budget_is_smaller_for_a_model_whose_states_change(verifier, monkeypatch):
+    """Each proposal of a `var` model is evaluated over traces: its default budget is its own (config.py);
+    a budget set by the user is kept for both kinds."""
+    import fmrepair.agents.mutation.search as search_mod
+    from fmrepair.agents.config import DEFAULT_SEARCH_PROPOSALS, DEFAULT_TEMPORAL_SEARCH_PROPOSALS, search_proposals
+
+    assert DEFAULT_TEMPORAL_SEARCH_PROPOSALS < DEFAULT_SEARCH_PROPOSALS
+    budgets: list[int] = []
+    monkeypatch.setattr(search_mod, "search_proposals", lambda p, t: budgets.append(search_proposals(p, t)) or 1)
+    temporal = hidden_task("trash", TRASH, TRASH_ORACLE, "deleted")
+    repair_task(temporal, ScriptedModel([]), verifier, config("mutate"), gate=gate)
+    repair_task(family_task(), ScriptedModel([]), verifier, config("mutate"), gate=gate)
+    cfg = config("mutate")
+    cfg.budget.proposals = 7
+    repair_task(temporal, ScriptedModel([]), verifier, cfg, gate=gate)
+    # per search: the constructor's (a static default), then run()'s for the model it parsed
+    assert budgets[1::2] == [DEFAULT_TEMPORAL_SEARCH_PROPOSALS, DEFAULT_SEARCH_PROPOSALS, 7]
+
+
 def test_the_ill_formed_allowance_stops_the_search(verifier, monkeypatch):
     """Past ILL_FORMED_PER_CANDIDATE per budgeted candidate, the task stops with its own code."""
     import fmrepair.agents.mutation.search as search_mod

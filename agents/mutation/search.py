@@ -17,10 +17,10 @@ from types import GeneratorType
 
 from fmrepair.agents.config import (
     DEFAULT_SEARCH_CANDIDATES,
-    DEFAULT_SEARCH_PROPOSALS,
     DEFAULT_SEARCH_WALL_CAP_S,
     DEFAULT_SKETCH_EVALS,
     ILL_FORMED_PER_CANDIDATE,
+    search_proposals,
 )
 from fmrepair.agents.evaluate import Evaluation, count_commands
 from fmrepair.agents.mutation.examples import Examples
@@ -92,7 +92,7 @@ class MutationSearch(Observer):
         self.found = Found()
         b = session.config.budget
         self.max_candidates = b.candidates or DEFAULT_CANDIDATES
-        self.max_proposals = b.proposals or DEFAULT_SEARCH_PROPOSALS
+        self.max_proposals = search_proposals(b.proposals, False)  # static until run() parses the model
         self.max_sketch_evals = b.sketch_evals or DEFAULT_SKETCH_EVALS
         # a safety cap only: the counted candidate budget decides results (a cut-short task says wall_cap)
         self.wall_cap = b.wall_seconds or DEFAULT_SEARCH_WALL_CAP_S
@@ -250,6 +250,7 @@ class MutationSearch(Observer):
     def run(self, source: str, depth: int = 3, hints: list[tuple[int, int]] | None = None) -> Found:
         """Search around ``source``; raises Repaired / LimitsExceeded, or returns what it learned."""
         model, ctx, targets = self.prepare(source)
+        self.max_proposals = search_proposals(self.session.config.budget.proposals, bool(ctx.var_names))
         base = self.evaluate_base(source)
         self.learn(base, model, {}, source)
         before = getattr(self.client, "timeouts", 0)
