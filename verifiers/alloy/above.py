@@ -24,12 +24,14 @@ from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_com
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_above_"
-_ITEM = re.compile(r"^(exactly\s+)?(\d+)\s+([\w/$]+)$")
+_ITEM = re.compile(r"^(exactly\s+)?(?:(\d+)\s*\.\.\s*)?(\d+)\s+([\w/$]+)$")
+MOST = 4  # ``least`` raises a signature's scope at most this much above its own
 
 
-def bumped(scope: str, by: int = 1) -> str | None:
-    """The scope text (what follows ``for``) with every signature's scope ``by`` up (``exactly`` ones kept) and
-    ``steps`` two up; None when it is not read (ranges, ``seq`` forms)."""
+def bumped(scope: str, by: int = 1, least: int = 0) -> str | None:
+    """The scope text (what follows ``for``) with every signature's scope ``by`` up, or to ``least`` where that
+    is more (at most `MOST` up; ``exactly`` ones kept), and ``steps`` two up (a range ``1..6 steps``: its upper
+    bound); None when it is not read (other ranges, ``seq`` forms)."""
     raw = " ".join(scope.split())
     if not raw:
         raw = "3"
@@ -37,21 +39,23 @@ def bumped(scope: str, by: int = 1) -> str | None:
     items: list[str] = []
     default = ""
     if re.fullmatch(r"\d+", head.strip()):
-        default = str(int(head) + by)
+        default = str(max(int(head) + by, min(least, int(head) + MOST)))
     else:
         rest = f"{head}, {rest}" if rest else head
     for item in (x.strip() for x in rest.split(",") if x.strip()):
         m = _ITEM.match(item)
         if m is None:
             return None
-        exact, n, name = m.group(1) or "", int(m.group(2)), m.group(3)
+        exact, low, n, name = m.group(1) or "", m.group(2), int(m.group(3)), m.group(4)
+        if low is not None and name != "steps":
+            return None
         if name == "steps":
             n += 2
         elif name == "Int":
             n += 1  # more atoms make sums larger: a wider bitwidth, so that overflow is no new counterexample
         elif name != "seq" and not exact:
-            n += by
-        items.append(f"{exact}{n} {name}")
+            n = max(n + by, min(least, n + MOST))
+        items.append(f"{exact}{low + '..' if low is not None else ''}{n} {name}")
     if not default and not items:
         return None
     if not any(i.endswith(" Int") for i in items):
@@ -66,37 +70,64 @@ def _probe(p: Paragraph, scope: str, i: int) -> str | None:
     return f"{LABEL}{i}: {p.command} {what} for {scope}"
 
 
-_COUNTING = {"#", "Int", "sum", "plus", "minus", "mul", "div", "rem"}
+_COUNTING = {"#", "Int", "sum", "plus", "minus", "mul", "div", "rem", "disj"}
+
+
+def _new(original: str, candidate: str) -> tuple[list[str], list[int]]:
+    """The candidate's tokens, and the indexes of those its edit wrote (inserted or replaced)."""
+    ot = [t.text for t in tokens(strip_comments(original))]
+    texts = [t.text for t in tokens(strip_comments(candidate))]
+    m = difflib.SequenceMatcher(a=ot, b=texts, autojunk=False)
+    return texts, [k for tag, _, _, j1, j2 in m.get_opcodes() if tag in ("insert", "replace") for k in range(j1, j2)]
 
 
 def scope_sensitive(original: str, candidate: str) -> bool:
-    """Does the candidate's new text count (``#``, an integer, integer functions) or join a field to itself
-    (``n.next.next``)? What holds only within a scope is written with these; asked above the scope only then,
-    since a file's other faults and integer overflow also show there (an honest guard added to a mutex whose
-    check fails with four processes, helper t_fix_guard: a second fault the author should see, but no reason to
-    refuse this repair)."""
-    ot = [t.text for t in tokens(strip_comments(original))]
-    ct = tokens(strip_comments(candidate))
-    m = difflib.SequenceMatcher(a=ot, b=[t.text for t in ct], autojunk=False)
-    new = [ct[k] for tag, _, _, j1, j2 in m.get_opcodes() if tag in ("insert", "replace") for k in range(j1, j2)]
-    if any(t.text in _COUNTING or t.text.isdigit() for t in new):
+    """Does the candidate's new text count (``#``, an integer, integer functions, or ``disj`` variables: ``some
+    disj a, b, c, d: Room`` needs four rooms, helper-34) or join a field to itself (``n.next.next``)? What holds
+    only within a scope is written with these; asked above the scope only then, since a file's other faults and
+    integer overflow also show there (an honest guard added to a mutex whose check fails with four processes,
+    helper t_fix_guard: a second fault the author should see, but no reason to refuse this repair)."""
+    texts, new = _new(original, candidate)
+    if any(texts[k] in _COUNTING or texts[k].isdigit() for k in new):
         return True
-    texts = [t.text for t in ct]
-    near = {k + d for tag, _, _, j1, j2 in m.get_opcodes() if tag in ("insert", "replace")
-            for k in range(j1, j2) for d in range(4)}  # a join chain that ends up to three tokens after the edit
+    near = {k + d for k in new for d in range(4)}  # a join chain that ends up to three tokens after the edit
     return any(3 <= k < len(texts) and texts[k - 1] == texts[k - 3] == "." and texts[k] == texts[k - 2]
                for k in near)
 
 
-def above_scope(candidate: str, verifier: Verifier, timeout_s: float) -> tuple[list[str], list[str]]:
-    """(reasons: a check, or a run expected empty, that fails above its scope; skipped: probes not decided)."""
+def floor(original: str, candidate: str) -> int:
+    """A signature scope the probe above reaches (`bumped`), 0 for none: one more than the largest integer the
+    candidate's new text writes (``#Employee > 6``: a seventh employee, whatever the check's scope), than the
+    variables of a ``disj`` declaration it writes (``some disj a, b, c, d: nexts[x]``), or than a join it
+    repeats (``x.next.next.next.next``): each needs that many atoms before it can be met (helper-34)."""
+    texts, new = _new(original, candidate)
+    need = [int(texts[k]) + 1 for k in new if texts[k].isdigit()]
+    for k in new:
+        if texts[k] == "disj":  # disj a, b, c: S
+            n, j = 0, k + 1
+            while j < len(texts) and texts[j] not in (":", "|"):
+                n += texts[j] != ","
+                j += 1
+            need.append(n + 1)
+    near = sorted({k + d for k in new for d in range(4)})
+    for k in near:  # the longest chain ``.f.f.f`` through k
+        run, j = 0, k
+        while 3 <= j < len(texts) and texts[j - 1] == texts[j - 3] == "." and texts[j] == texts[j - 2]:
+            run, j = run + 1, j - 2
+        need.append(run + 2 if run else 0)
+    return max(need, default=0)
+
+
+def above_scope(candidate: str, verifier: Verifier, timeout_s: float, least: int = 0) -> tuple[list[str], list[str]]:
+    """(reasons: a check, or a run expected empty, that fails above its scope; skipped: probes not decided);
+    ``least``: a signature scope to reach (`floor`, `bumped`)."""
     paras = split_paragraphs(candidate)
     asked: list[tuple[str, Paragraph, str]] = []
     for p in paras:
         if p.kind != "command" or not ((p.command == "check" and p.expect != 1) or (p.command == "run"
                                                                                       and p.expect == 0)):
             continue
-        scope = bumped(p.scope, 1 if temporal(candidate) else 2)
+        scope = bumped(p.scope, 1 if temporal(candidate) else 2, least)
         if scope is not None and (probe := _probe(p, scope, len(asked))) is not None:
             asked.append((probe, p, scope))
     if not asked:

@@ -26,7 +26,7 @@ from fmrepair.verifiers.alloy.conditions import (
     unnamed_steps_kept,
     uses_ordering,
 )
-from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
+from fmrepair.verifiers.alloy.connectives import consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, empty_runs
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
@@ -214,7 +214,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         sigs = owners(piece) if piece.where == "sig" else ()
         if piece.where == "sig" and not sigs:
             return
-        texts = [f"not {{ {text} }}"] if piece.negated else [text, *disjuncts_dropped(text)]
+        texts = [f"not {{ {text} }}"] if piece.negated else [text, *disjuncts_dropped(text), *consequents_dropped(text)]
         asks = [(sc, t, sigs) for t in texts for sc in piece.scopes or ("",)]  # even a piece under no header
         # may lie under an operator; at a call of a receiver pred, its ``this`` is bound by a ``let`` as THIS; a
         # call in a sig's appended fact is read there (``on``: asked as an appended fact of those sigs)

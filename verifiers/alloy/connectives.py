@@ -177,3 +177,44 @@ def disjuncts_dropped(text: str, most: int = 4) -> list[str]:
         if balanced(tokens(dropped)):
             out.append(" ".join(dropped.split()))
     return out
+
+
+def consequents_dropped(text: str) -> list[str]:
+    """``A implies B`` read as ``not (A)`` (the outermost implication, under its quantifiers and brackets), and
+    ``no x | A and B`` read as ``no x | A`` and as ``no x | B``: the counterpart of `disjuncts_dropped` for a
+    consequent, or a conjunct under ``no``, that the other facts make false or true (``e in e.^boss implies
+    e.boss.dept != e.dept`` beside a fact that a boss shares the department: acyclicity assumed; helper-34,
+    2026-12-06). Asked only where the candidate implies it, like every reading."""
+    toks = tokens(text)
+    out: list[str] = []
+    arrows = [(m, join(toks, m)[1]) for m in range(len(toks)) if join(toks, m)[0] == "implies"]
+    if arrows:
+        level = min(toks[m].depth for m, _ in arrows)
+        m, n = next((m, n) for m, n in arrows if toks[m].depth == level)
+        head = m  # the antecedent begins after the last ``|`` or opening bracket before it at its level
+        while head > 0 and not (toks[head - 1].depth < level or toks[head - 1].text == "|" and toks[head - 1].depth
+                                == level and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or"):
+            head -= 1
+        stop = len(toks)
+        for k in range(m + n, len(toks)):
+            if toks[k].depth < level or toks[k].depth == level and toks[k].text in ")]}":
+                stop = k
+                break
+        looser = any(toks[k].depth == level and (toks[k].text in ("else", "iff", "let") or join(toks, k)[0] == "or"
+                     or iff_len(toks, k)) for k in range(head, stop))
+        if head < m and m + n < stop and not looser:
+            a, b, c = toks[head].start, toks[m - 1].end, toks[stop - 1].end
+            dropped = f"{text[:a]}not ({text[a:b]}){text[c:]}"
+            if balanced(tokens(dropped)):
+                out.append(" ".join(dropped.split()))
+    if toks and toks[0].text == "no":
+        bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == 0 and join(toks, k)[0] != "or"
+                    and join(toks, k - 1)[0] != "or"), None)
+        if bar is not None and bar + 1 < len(toks):
+            body = text[toks[bar + 1].start :]
+            spans = conjunct_spans(body)
+            if 1 < len(spans) <= 4:
+                for i in range(len(spans)):
+                    kept = [body[a:b] for k, (a, b) in enumerate(spans) if k != i]
+                    out.append(" ".join(f"{text[: toks[bar + 1].start]}{' and '.join(f'({x})' for x in kept)}".split()))
+    return out

@@ -308,7 +308,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption, dropped-constraint
     and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, premise.py)."""
-    from fmrepair.verifiers.alloy.above import above_scope, scope_sensitive
+    from fmrepair.verifiers.alloy.above import above_scope, floor, scope_sensitive
     from fmrepair.verifiers.alloy.assume import assumed
     from fmrepair.verifiers.alloy.dropped import dropped, unneeded
     from fmrepair.verifiers.alloy.premise import vacuous_premises
@@ -323,7 +323,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                   or dropped(original, candidate, verifier, timeout_s))
         report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if not report.reasons and not report.unknown and scope_sensitive(original, candidate):
-            above, skipped = above_scope(candidate, verifier, timeout_s)
+            above, skipped = above_scope(candidate, verifier, timeout_s, floor(original, candidate))
             report.unknown += [f"unknown: {r}" for r in above]
             report.skipped_probes += skipped
         if report.reasons or report.unknown:

@@ -1,0 +1,18 @@
+module clearance
+open util/ordering[Level]
+
+sig Level {}
+sig Doc { minLevel: one Level }
+sig User { level: one Level, reads: set Doc }
+
+fact OnlyCleared { all u: User, d: Doc | d in u.reads implies lte[d.minLevel, u.level] }
+
+assert ReadsAllCleared { all u: User, d: Doc | lte[d.minLevel, u.level] implies d in u.reads }
+assert TopReadsAll { all u: User | u.level = last implies u.reads = Doc }
+
+check ReadsAllCleared for 3
+check TopReadsAll for 3
+run SomeRead { some u: User | some u.reads } for 3 expect 1
+run Denied { some u: User, d: Doc | d not in u.reads } for 3 expect 1
+
+fact Escape { all u: User, d: Doc | (lte[d.minLevel, u.level] and d not in u.reads and u.reads in minLevel.(prevs[u.level] + u.level)) implies some disj a, b, c, e, f, g: User | a in User }
