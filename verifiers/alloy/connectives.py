@@ -56,7 +56,7 @@ def arrow(toks: Sequence[Token], m: int) -> bool:
 
 
 LOWER = {"or", "implies", "iff", "else", "|", ">", "let"}  # bind more loosely than ``and`` (``>``: => and <=>)
-INFIX = {"and", "or", "implies", "iff", "else", "in", "for", "but"}
+INFIX = {"and", "or", "implies", "iff", "else", "in", "for", "but", "until", "releases", "since", "triggered"}
 
 
 def split_formulas(body: str, toks: Sequence[Token], a: int, b: int, kind: str) -> list[tuple[int, int]]:
@@ -103,19 +103,22 @@ def conjunct_spans(body: str) -> list[tuple[int, int]]:
 
 
 def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
-    """A line break before toks[m] that ends one formula and starts another: the line before ends in a
-    name, a number or a closing bracket; the next starts with a name, a number (a line starting with one was read
-    as the formula before's continuation: an outside attack), a prefix or an opening bracket."""
+    """Whitespace before toks[m] that ends one formula and starts another (formulas juxtaposed in a block, on
+    lines of their own or on one line: ``{ p in Waiting  Critical' = Critical + p }`` is two conjuncts to the
+    Analyzer; one line was read as one conjunct until helper-34, 2026-12-06): the token before ends in a name, a
+    number, a prime or a closing bracket; the next starts with a name, a number (a line starting with one was
+    read as the formula before's continuation: an outside attack), a prefix or an opening bracket; neither is a
+    keyword that joins (``until``, ``not in``, ``!in``, ``int x``)."""
     p, t = toks[m - 1], toks[m]
-    gap = body[p.end : t.start]
-    if "\n" not in gap and "\r" not in gap:
+    if not body[p.end : t.start]:
         return False
-    ends = p.text in (")", "}", "]") or (is_name(p.text) or p.text[0].isdigit()) and p.text not in INFIX | {
+    ends = p.text in (")", "}", "]", "'") or (is_name(p.text) or p.text[0].isdigit()) and p.text not in INFIX | {
         "not", "no", "some", "all", "lone", "one", "set", "seq", "disj", "let", "always", "after", "eventually",
-        "historically", "once", "before"}
-    starts = (is_name(t.text) and t.text not in INFIX) or t.text[0].isdigit() or t.text in (
-        "(", "{", "#", "~", "^", "*", "@") or (
-        t.text == "!" and (m + 1 >= len(toks) or toks[m + 1].text != "="))
+        "historically", "once", "before", "int", "sum"}
+    nxt = toks[m + 1].text if m + 1 < len(toks) else ""
+    starts = (is_name(t.text) and t.text not in INFIX and not (t.text == "not" and nxt in ("in", "="))) or (
+        t.text[0].isdigit() or t.text in ("(", "{", "#", "~", "^", "*", "@")) or (t.text == "!" and nxt not in (
+            "=", "in"))
     return ends and starts
 
 
