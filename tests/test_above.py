@@ -4,7 +4,7 @@ one does not."""
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.above import above_scope, bumped, scope_sensitive
+from fmrepair.verifiers.alloy.above import above_scope, bumped, floor, scope_sensitive
 
 UNROLLED = """sig Node { next: set Node }
 fact NoLoop { no n: Node | n in n.next + n.next.next }
@@ -19,7 +19,19 @@ def test_scopes_grow_as_written() -> None:
     assert bumped("3 but 6 steps", 1) == "4 but 8 steps, 5 Int"
     assert bumped("5 but exactly 2 Foo, 4 Bar, 5 Int", 2) == "7 but exactly 2 Foo, 6 Bar, 6 Int"
     assert bumped("", 2) == "5 but 5 Int" and bumped("but 6 steps", 1) == "4 but 8 steps, 5 Int"
-    assert bumped("3 but 1..6 steps") is None  # not read: no probe rather than a wrong one
+    assert bumped("3 but 1..6 steps", 1) == "4 but 1..8 steps, 5 Int"
+    assert bumped("3 but 2..x steps") is None and bumped("3 but 1..2 Foo") is None  # no probe rather than a wrong one
+    assert bumped("4", 2, least=7) == "7 but 5 Int" and bumped("3 but 1 Foo", 2, least=9) == "7 but 5 Foo, 5 Int"
+
+
+def test_the_scope_reaches_what_the_new_text_needs() -> None:
+    """An escape that opens with a seventh employee, five distinct atoms or four `next` steps needs that many
+    atoms, whatever the check's scope (helper-34's org_c_hash7, fs_c_escape_root, lift_c_next4)."""
+    assert floor(HONEST, HONEST + "fact { #Node > 6 }") == 7
+    assert floor(HONEST, HONEST + "fact { some disj a, b, c, d, e: Node | a in Node }") == 6
+    assert floor(HONEST, HONEST + "fact { some Node.next.next.next.next }") == 5
+    assert floor(UNROLLED, HONEST) == 0
+    assert scope_sensitive(HONEST, HONEST + "fact { some disj a, b: Node | a in b.next }")
 
 
 def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None:

@@ -73,6 +73,35 @@ def test_an_escape_disjunct_can_be_left_out_of_a_reading() -> None:
     assert disjuncts_dropped("A and B") == []
 
 
+def test_a_consequent_or_a_conjunct_under_no_can_be_left_out_of_a_reading() -> None:
+    """``Bad implies X`` where the other facts make X false assumes ``not Bad`` (helper-34's
+    org_c_impl_factfalse); so does ``no x | X and Bad`` where they make X true (org_c_nand_facttrue)."""
+    from fmrepair.verifiers.alloy.connectives import consequents_dropped
+
+    assert consequents_dropped("all e: E | e in e.^boss implies e.boss.dept != e.dept") == [
+        "all e: E | not (e in e.^boss)"]
+    assert consequents_dropped("always ((some disj p, q: P | p + q in C) => some C & W)") == [
+        "always (not ((some disj p, q: P | p + q in C)))"]
+    assert consequents_dropped("no e: E | e.boss.dept = e.dept and e in e.^boss") == [
+        "no e: E | (e in e.^boss)", "no e: E | (e.boss.dept = e.dept)"]
+    assert consequents_dropped("all x: A | P[x] implies Q[x] or R[x]") == []  # ``or`` binds more loosely: not read
+    assert consequents_dropped("A implies B else C") == [] and consequents_dropped("some x: A | P[x]") == []
+
+
+def test_formulas_juxtaposed_on_one_line_are_conjuncts() -> None:
+    """The Analyzer reads ``{ p in W  C' = C + p }`` as two conjuncts, as if on lines of their own (helper-34's
+    mutex_h_multiline: the one-line body was read as one conjunct); ``not in``, ``!in`` and ``until`` join."""
+    from fmrepair.verifiers.alloy.connectives import conjunct_spans
+
+    def cut(body: str) -> list[str]:
+        return [body[a:b] for a, b in conjunct_spans(body)]
+
+    assert cut("p in W  C' = C + p  W' = W - p") == ["p in W", "C' = C + p", "W' = W - p"]
+    assert cut("x !in A  y not in B") == ["x !in A", "y not in B"]
+    assert cut("a until b") == ["a until b"] and cut("int x = 3") == ["int x = 3"]
+    assert cut("all x: A | x in B  some C") == ["all x: A | x in B", "some C"]  # the body ends there too
+
+
 def test_an_arrow_or_a_comparison_does_not_keep_a_body_from_being_cut_at_its_ands() -> None:
     """The ``>`` of ``->`` and ``>=`` was read as the ``>`` of ``=>`` (binding more loosely than ``and``), so a body
     with an arrow was never cut at its ``and``s (helper-32's clinic_c_waiting_frame_weak)."""
