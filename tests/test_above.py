@@ -38,6 +38,9 @@ def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None
     assert scope_sensitive(HONEST, UNROLLED)  # n.next.next
     assert scope_sensitive(HONEST, HONEST.replace("fact NoLoop {", "fact NoLoop { #Node < 5 and"))
     assert not scope_sensitive(UNROLLED, HONEST)  # the closure: nothing that holds only within a scope
+    for join in ("next.next", "next[next]", "next.~(~next)"):  # no variable in front (helper-35's s2reach_c_*)
+        assert scope_sensitive(HONEST, HONEST + f"fact {{ no n: Node | n in n.({join}) }}")
+    assert not scope_sensitive(HONEST, HONEST + "fact { all n: Node | n.next' = n.next + n }")  # a frame: no join
     renamed = HONEST.replace("no n: Node | n in n.^next }", "no m: Node | m in m.^next }")
     assert renamed != HONEST and not scope_sensitive(HONEST, renamed)
 

@@ -85,7 +85,14 @@ def test_a_consequent_or_a_conjunct_under_no_can_be_left_out_of_a_reading() -> N
     assert consequents_dropped("no e: E | e.boss.dept = e.dept and e in e.^boss") == [
         "no e: E | (e in e.^boss)", "no e: E | (e.boss.dept = e.dept)"]
     assert consequents_dropped("all x: A | P[x] implies Q[x] or R[x]") == []  # ``or`` binds more loosely: not read
-    assert consequents_dropped("A implies B else C") == [] and consequents_dropped("some x: A | P[x]") == []
+    assert consequents_dropped("some x: A | P[x]") == []
+    # helper-35: the same trick as ``iff``, with ``else``, and as a negated conjunction (s1anc_c_iff, _else, _notand)
+    assert consequents_dropped("(some p: P | p in p.^f) iff (some q: P | q in q.g)") == [
+        "not ((some p: P | p in p.^f))", "not ((some q: P | q in q.g))"]
+    assert consequents_dropped("A implies B else C") == ["not (A)"]
+    assert consequents_dropped("not ((some p: P | p in p.^f) and not (some q: Q | q in q.g))") == [
+        "not ((not (some q: Q | q in q.g)))", "not (((some p: P | p in p.^f)))"]
+    assert consequents_dropped("not some x: A | Q[x] and P[x]") == ["not some x: A | (P[x])", "not some x: A | (Q[x])"]
 
 
 def test_formulas_juxtaposed_on_one_line_are_conjuncts() -> None:

@@ -91,8 +91,21 @@ def scope_sensitive(original: str, candidate: str) -> bool:
     if any(texts[k] in _COUNTING or texts[k].isdigit() for k in new):
         return True
     near = {k + d for k in new for d in range(4)}  # a join chain that ends up to three tokens after the edit
-    return any(3 <= k < len(texts) and texts[k - 1] == texts[k - 3] == "." and texts[k] == texts[k - 2]
-               for k in near)
+    return any(_rejoined(texts, k) for k in near)
+
+
+_JOINING = {".", "[", "]", "~", "(", ")", "@"}
+
+
+def _rejoined(texts: list[str], k: int) -> bool:
+    """Is texts[k] a name joined to itself, through joins, box joins, transposes and brackets only (``n.next.next``,
+    ``edge.edge``, ``edge[edge]``, ``~(~edge)``: helper-35 wrote the unrolled closure each way)?"""
+    if not 0 <= k < len(texts) or not (texts[k][:1].isalpha() or texts[k][:1] == "_"):
+        return False
+    j = k - 1
+    while j >= 0 and texts[j] in _JOINING:
+        j -= 1
+    return 0 <= j < k - 1 and texts[j] == texts[k] and any(t in (".", "[", "~") for t in texts[j + 1 : k])
 
 
 def floor(original: str, candidate: str) -> int:

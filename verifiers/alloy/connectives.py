@@ -126,8 +126,9 @@ def whole_formula(body: str, toks: Sequence[Token], i: int, j: int, starts: bool
     """Is tokens[i..j] a whole formula (a conjunct), not a piece of an expression? It starts the body, a
     line, a block or a quantifier's body (after ``|``) or follows ``and``, and ends the body, a line or a
     block or precedes ``and``. Under an operator or a quantifier, ``assumed`` asks whether it is implied."""
-    def gap(a: int, b: int) -> bool:
-        return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start]
+    def gap(a: int, b: int) -> bool:  # formulas juxtaposed, on lines of their own or on one line (helper-35)
+        return "\n" in body[toks[a].end : toks[b].start] or "\r" in body[toks[a].end : toks[b].start] or (
+            line_cut(body, toks, b))
 
     p = toks[i - 1] if i > 0 else None
     before = p is None or join_end(toks, i - 1)[1] > 0 or p.text in ("{", "(", "iff", "else") or gap(i - 1, i) or (
@@ -182,42 +183,90 @@ def disjuncts_dropped(text: str, most: int = 4) -> list[str]:
     return out
 
 
+def _closes(toks: Sequence[Token], k: int) -> int:
+    """The index of the bracket that closes the one at k (-1: none)."""
+    bal = 0
+    for j in range(k, len(toks)):
+        bal += toks[j].text in "([{"
+        bal -= toks[j].text in ")]}"
+        if bal == 0:
+            return j
+    return -1
+
+
 def consequents_dropped(text: str) -> list[str]:
-    """``A implies B`` read as ``not (A)`` (the outermost implication, under its quantifiers and brackets), and
-    ``no x | A and B`` read as ``no x | A`` and as ``no x | B``: the counterpart of `disjuncts_dropped` for a
-    consequent, or a conjunct under ``no``, that the other facts make false or true (``e in e.^boss implies
-    e.boss.dept != e.dept`` beside a fact that a boss shares the department: acyclicity assumed; helper-34,
-    2026-12-06). Asked only where the candidate implies it, like every reading."""
+    """Readings of ``text`` with a part the other facts may decide left out: ``A implies B`` (also with ``else``)
+    read as ``not (A)``; ``A iff B`` as ``not (A)`` and as ``not (B)``; ``no x | A and B``, ``not some x | A and B``
+    and ``not (A and B)`` with one conjunct left out (the outermost one, under its quantifiers and brackets). The
+    counterpart of `disjuncts_dropped` for a consequent, a side or a negated conjunct that the other facts make
+    false or true (``e in e.^boss implies e.boss.dept != e.dept`` beside a fact that a boss shares the department:
+    acyclicity assumed; helper-34 and helper-35, 2026-12-06). Asked only where the candidate implies it, like
+    every reading."""
     toks = tokens(text)
     out: list[str] = []
-    arrows = [(m, join(toks, m)[1]) for m in range(len(toks)) if join(toks, m)[0] == "implies"]
+
+    def span(m: int, n: int) -> tuple[int, int]:
+        """The formula around the connective toks[m : m + n]: from after the last ``|`` or unmatched opening
+        bracket before it, to before the first unmatched closing bracket after it."""
+        head, bal = m, 0
+        while head > 0:
+            t = toks[head - 1].text
+            if t in ")]}":
+                bal += 1
+            elif t in "([{":
+                if bal == 0:
+                    break
+                bal -= 1
+            elif t == "|" and bal == 0 and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or":
+                break
+            head -= 1
+        stop, bal = len(toks), 0
+        for k in range(m + n, len(toks)):
+            if toks[k].text in "([{":
+                bal += 1
+            elif toks[k].text in ")]}":
+                if bal == 0:
+                    stop = k
+                    break
+                bal -= 1
+        return head, stop
+
+    def keep(dropped: str) -> None:
+        if balanced(tokens(dropped)):
+            out.append(" ".join(dropped.split()))
+
+    arrows = [(m, n) for m in range(len(toks)) if (n := join(toks, m)[1] if join(toks, m)[0] == "implies"
+                                                       else iff_len(toks, m))]
     if arrows:
         level = min(toks[m].depth for m, _ in arrows)
         m, n = next((m, n) for m, n in arrows if toks[m].depth == level)
-        head = m  # the antecedent begins after the last ``|`` or opening bracket before it at its level
-        while head > 0 and not (toks[head - 1].depth < level or toks[head - 1].text == "|" and toks[head - 1].depth
-                                == level and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or"):
-            head -= 1
-        stop = len(toks)
-        for k in range(m + n, len(toks)):
-            if toks[k].depth < level or toks[k].depth == level and toks[k].text in ")]}":
-                stop = k
-                break
-        looser = any(toks[k].depth == level and (toks[k].text in ("else", "iff", "let") or join(toks, k)[0] == "or"
-                     or iff_len(toks, k)) for k in range(head, stop))
+        head, stop = span(m, n)
+        iff = join(toks, m)[0] != "implies"
+        looser = any(toks[k].depth == level and (toks[k].text == "let" or join(toks, k)[0] == "or"
+                     or (iff_len(toks, k) and k != m) or toks[k].text == "else" and (iff or k < m))
+                     for k in range(head, stop))
         if head < m and m + n < stop and not looser:
             a, b, c = toks[head].start, toks[m - 1].end, toks[stop - 1].end
-            dropped = f"{text[:a]}not ({text[a:b]}){text[c:]}"
-            if balanced(tokens(dropped)):
-                out.append(" ".join(dropped.split()))
-    if toks and toks[0].text == "no":
-        bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == 0 and join(toks, k)[0] != "or"
-                    and join(toks, k - 1)[0] != "or"), None)
-        if bar is not None and bar + 1 < len(toks):
-            body = text[toks[bar + 1].start :]
-            spans = conjunct_spans(body)
-            if 1 < len(spans) <= 4:
-                for i in range(len(spans)):
-                    kept = [body[a:b] for k, (a, b) in enumerate(spans) if k != i]
-                    out.append(" ".join(f"{text[: toks[bar + 1].start]}{' and '.join(f'({x})' for x in kept)}".split()))
+            keep(f"{text[:a]}not ({text[a:b]}){text[c:]}")
+            if iff:
+                keep(f"{text[:a]}not ({text[toks[m + n].start : c]}){text[c:]}")
+    # a negated conjunction: ``no x | ...``, ``not some x | ...``, ``not (...)``, ``!(...)`` over the rest
+    k = 0
+    while k < len(toks) and toks[k].text in ("not", "!") and k + 1 < len(toks) and toks[k + 1].text != "=":
+        k += 1
+    if k < len(toks) and (toks[k].text == "no" or k > 0 and toks[k].text == "some"):
+        bar = next((j for j in range(k, len(toks)) if toks[j].text == "|" and toks[j].depth == toks[k].depth
+                    and join(toks, j)[0] != "or" and join(toks, j - 1)[0] != "or"), None)
+        inner = (toks[bar + 1].start, len(text)) if bar is not None and bar + 1 < len(toks) else None
+    elif 0 < k < len(toks) and toks[k].text == "(" and _closes(toks, k) == len(toks) - 1:
+        inner = (toks[k].end, toks[-1].start)
+    else:
+        inner = None
+    if inner is not None:
+        body = text[inner[0] : inner[1]]
+        spans = conjunct_spans(body)
+        if 1 < len(spans) <= 4:
+            for i in range(len(spans)):
+                kept = " and ".join(f"({body[a:b]})" for j, (a, b) in enumerate(spans) if j != i)
+                keep(f"{text[: inner[0]]}{kept}{text[inner[1] :]}")
     return out

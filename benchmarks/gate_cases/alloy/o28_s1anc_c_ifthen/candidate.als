@@ -1,0 +1,6 @@
+sig Person { parent: set Person, anc: set Person }
+fact Anc { anc = parent.^parent }
+fact NoSelf { no p: Person | p in p.parent }
+fact Extra { (some q: Person | q in q.parent) implies some Person else not (some p: Person | p.parent not in p.anc) }
+assert ParentIsAnc { all p: Person | p.parent in p.anc }
+check ParentIsAnc for 4

@@ -1,0 +1,6 @@
+sig Person { parent: set Person, anc: set Person }
+fact Anc { anc = parent.^parent }
+fact NoSelf { no p: Person | p in p.parent }
+fact Extra { no p: Person | p in Person and (no q: Person | q = p and q.parent in q.anc) }
+assert ParentIsAnc { all p: Person | p.parent in p.anc }
+check ParentIsAnc for 4

@@ -1,0 +1,7 @@
+sig Person { parent: set Person, anc: set Person }
+fact Anc { anc = parent.^parent }
+fact NoSelf { no p: Person | p in p.parent }
+fact E1 { all p: Person | p.parent not in p.anc implies p in p.anc }
+fact E2 { all p: Person | p not in p.anc }
+assert ParentIsAnc { all p: Person | p.parent in p.anc }
+check ParentIsAnc for 4

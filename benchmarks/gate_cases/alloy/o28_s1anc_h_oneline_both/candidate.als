@@ -1,0 +1,4 @@
+sig Person { parent: set Person, anc: set Person }
+fact AncNoSelf { anc = ^parent  no p: Person | p in p.parent }
+assert ParentIsAnc { all p: Person | p.parent in p.anc }
+check ParentIsAnc for 4

@@ -1,0 +1,8 @@
+sig User { accounts: set Account }
+sig Account { owner: one User, shared: set User }
+fact Link1 { all a: Account | a in a.owner.accounts }
+fact Link2 {	all u: User | no u.accounts.owner - u	no shared & owner }
+assert Consistent { all a: Account, u: User | a in u.accounts iff a.owner = u }
+check Consistent for 3
+pred multi { some a: Account | some a.shared }
+run multi for 3 expect 1

@@ -1,0 +1,14 @@
+sig Tag {}
+sig Key { tag: lone Tag }
+var sig Issued in Key {}
+var sig Used in Key {}
+fact Keys { some Key }
+fact Tags { all k: Key | one k.tag }
+fact Init { no Issued and no Used }
+pred issue[k: Key] { k not in Issued  Issued' = Issued + k  Used' = Used }
+pred use[k: Key] { Used' = Used + k  Issued' = Issued }
+pred skip { Issued' = Issued  Used' = Used }
+fact Trans { always ((skip or some k: Key | issue[k] or use[k]) and (Used not in Issued implies (some k: Key | no k.tag))) }
+assert UsedIssued { always Used in Issued }
+check UsedIssued for 3 but 4 steps
+run Scenario { eventually some Used } for 3 but 4 steps expect 1
