@@ -148,6 +148,7 @@ def test_paired_statistics():
     assert point == lo == hi == 0.0
 
 
+@pytest.mark.long  # a run and four reports, a minute: `scripts/test.sh --long` (CI runs it; session 19's suite time)
 @needs_data
 def test_every_report_format_renders(tmp_path):
     env, out = _env(tmp_path), tmp_path / "run"

@@ -72,6 +72,7 @@ def one_worker(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.long  # two search runs, over a minute: `scripts/test.sh --long` (CI runs it; session 19's suite time)
 @needs_data
 def test_two_worker_processes_give_the_results_of_one(one_worker: Path, tmp_path: Path) -> None:
     out = tmp_path / "w2"
