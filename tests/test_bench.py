@@ -296,7 +296,10 @@ def test_ctrl_c_saves_what_finished_and_says_how_to_resume(tmp_path) -> None:
     cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", "alloy4fun", "--family", "graphs",
            "--limit", "6", "--strategy", "mutate", "--model", "none", "--candidates", "30", "--workers", "1",
            "--confirm-scope", "0", "--out", str(out)]  # interrupts, not the search: acyclic_11 takes 2 s, not 70
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # a run started in the foreground of a terminal: Ctrl-C not ignored, even where this test was started in the
+    # background of a shell, whose children inherit SIGINT ignored (and a run so started keeps that, as it should)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     results = out / RunLog.RESULTS
     while proc.poll() is None and not (results.exists() and results.read_text().strip()):
         time.sleep(0.05)
