@@ -88,13 +88,18 @@ def scope_sensitive(original: str, candidate: str) -> bool:
     integer overflow also show there (an honest guard added to a mutex whose check fails with four processes,
     helper t_fix_guard: a second fault the author should see, but no reason to refuse this repair)."""
     texts, new = _new(original, candidate)
-    if any(texts[k] in _COUNTING or texts[k].isdigit() for k in new):
+    if any(texts[k] in _COUNTING or _number(texts[k]) for k in new):
         return True
     near = {k + d for k in new for d in range(4)}  # a join chain that ends up to three tokens after the edit
     return any(_rejoined(texts, k) for k in near)
 
 
 _JOINING = {".", "[", "]", "~", "(", ")", "@"}
+
+
+def _number(text: str) -> bool:
+    """An integer literal (ASCII digits only: ``"²".isdigit()`` is true, and ``int("²")`` raises)."""
+    return text.isascii() and text.isdigit()
 
 
 def _rejoined(texts: list[str], k: int) -> bool:
@@ -114,7 +119,7 @@ def floor(original: str, candidate: str) -> int:
     variables of a ``disj`` declaration it writes (``some disj a, b, c, d: nexts[x]``), or than a join it
     repeats (``x.next.next.next.next``): each needs that many atoms before it can be met (helper-34)."""
     texts, new = _new(original, candidate)
-    need = [int(texts[k]) + 1 for k in new if texts[k].isdigit()]
+    need = [int(texts[k]) + 1 for k in new if _number(texts[k])]
     for k in new:
         if texts[k] == "disj":  # disj a, b, c: S
             n, j = 0, k + 1
