@@ -17,6 +17,7 @@ that does not finish is listed as skipped, never as a failure or a pass.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 from fmrepair.verifiers.alloy.preserve import temporal
@@ -73,12 +74,15 @@ def _probe(p: Paragraph, scope: str, i: int) -> str | None:
 _COUNTING = {"#", "Int", "sum", "plus", "minus", "mul", "div", "rem", "disj"}
 
 
-def _new(original: str, candidate: str) -> tuple[list[str], list[int]]:
-    """The candidate's tokens, and the indexes of those its edit wrote (inserted or replaced)."""
+@functools.lru_cache(maxsize=4)
+def _new(original: str, candidate: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The candidate's tokens, and the indexes of those its edit wrote (inserted or replaced); kept for the pair,
+    which `scope_sensitive` and `floor` both read."""
     ot = [t.text for t in tokens(strip_comments(original))]
-    texts = [t.text for t in tokens(strip_comments(candidate))]
+    texts = tuple(t.text for t in tokens(strip_comments(candidate)))
     m = difflib.SequenceMatcher(a=ot, b=texts, autojunk=False)
-    return texts, [k for tag, _, _, j1, j2 in m.get_opcodes() if tag in ("insert", "replace") for k in range(j1, j2)]
+    return texts, tuple(k for tag, _, _, j1, j2 in m.get_opcodes() if tag in ("insert", "replace")
+                        for k in range(j1, j2))
 
 
 def scope_sensitive(original: str, candidate: str) -> bool:
@@ -102,7 +106,7 @@ def _number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _rejoined(texts: list[str], k: int) -> bool:
+def _rejoined(texts: tuple[str, ...], k: int) -> bool:
     """Is texts[k] a name joined to itself, through joins, box joins, transposes and brackets only (``n.next.next``,
     ``edge.edge``, ``edge[edge]``, ``~(~edge)``: helper-35 wrote the unrolled closure each way)?"""
     if not 0 <= k < len(texts) or not (texts[k][:1].isalpha() or texts[k][:1] == "_"):

@@ -194,6 +194,33 @@ def _closes(toks: Sequence[Token], k: int) -> int:
     return -1
 
 
+def _around(toks: Sequence[Token], m: int, n: int) -> tuple[int, int]:
+    """The formula around the connective toks[m : m + n]: from after the last ``|`` or unmatched opening bracket
+    before it, to before the first unmatched closing bracket after it (token indexes, the end exclusive)."""
+    head, bal = m, 0
+    while head > 0:
+        t = toks[head - 1].text
+        if t in ")]}":
+            bal += 1
+        elif t in "([{":
+            if bal == 0:
+                break
+            bal -= 1
+        elif t == "|" and bal == 0 and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or":
+            break
+        head -= 1
+    stop, bal = len(toks), 0
+    for k in range(m + n, len(toks)):
+        if toks[k].text in "([{":
+            bal += 1
+        elif toks[k].text in ")]}":
+            if bal == 0:
+                stop = k
+                break
+            bal -= 1
+    return head, stop
+
+
 def consequents_dropped(text: str) -> list[str]:
     """Readings of ``text`` with a part the other facts may decide left out: ``A implies B`` (also with ``else``)
     read as ``not (A)``; ``A iff B`` as ``not (A)`` and as ``not (B)``; ``no x | A and B``, ``not some x | A and B``
@@ -205,32 +232,6 @@ def consequents_dropped(text: str) -> list[str]:
     toks = tokens(text)
     out: list[str] = []
 
-    def span(m: int, n: int) -> tuple[int, int]:
-        """The formula around the connective toks[m : m + n]: from after the last ``|`` or unmatched opening
-        bracket before it, to before the first unmatched closing bracket after it."""
-        head, bal = m, 0
-        while head > 0:
-            t = toks[head - 1].text
-            if t in ")]}":
-                bal += 1
-            elif t in "([{":
-                if bal == 0:
-                    break
-                bal -= 1
-            elif t == "|" and bal == 0 and join(toks, head - 2)[0] != "or" and join(toks, head - 1)[0] != "or":
-                break
-            head -= 1
-        stop, bal = len(toks), 0
-        for k in range(m + n, len(toks)):
-            if toks[k].text in "([{":
-                bal += 1
-            elif toks[k].text in ")]}":
-                if bal == 0:
-                    stop = k
-                    break
-                bal -= 1
-        return head, stop
-
     def keep(dropped: str) -> None:
         if balanced(tokens(dropped)):
             out.append(" ".join(dropped.split()))
@@ -240,7 +241,7 @@ def consequents_dropped(text: str) -> list[str]:
     if arrows:
         level = min(toks[m].depth for m, _ in arrows)
         m, n = next((m, n) for m, n in arrows if toks[m].depth == level)
-        head, stop = span(m, n)
+        head, stop = _around(toks, m, n)
         iff = join(toks, m)[0] != "implies"
         looser = any(toks[k].depth == level and (toks[k].text == "let" or join(toks, k)[0] == "or"
                      or (iff_len(toks, k) and k != m) or toks[k].text == "else" and (iff or k < m))
