@@ -19,22 +19,31 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from fmrepair.verifiers.alloy.conditions import (
+    ORDER_STEPS,
     a_step,
     blank,
     rewritten_facts,
+    steps,
     unchanged_conditions,
     unnamed_steps_kept,
     uses_ordering,
 )
 from fmrepair.verifiers.alloy.connectives import consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
-from fmrepair.verifiers.alloy.preserve import checked_assertions, declaration_constraints, empty_runs
+from fmrepair.verifiers.alloy.preserve import (
+    checked_assertions,
+    declaration_constraints,
+    empty_runs,
+    preservation,
+    temporal,
+)
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
     canonical,
     fact_span,
     split_paragraphs,
+    tokens,
 )
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -149,6 +158,93 @@ def _implied(verifier: Verifier, premise: str, formula: str, checks: Sequence[Pa
         return set()
     return {int(c.label[len(LABEL) + 1 :]) for c in v.commands
             if c.label.startswith(LABEL + "w") and c.outcome == holds}
+
+
+def _new_fact(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], piece: Piece) -> bool:
+    """Does the piece lie in a fact the candidate added (a name, or for an unnamed one a text, the original's
+    facts do not have), or in a sig's appended fact where the original's sig had none?"""
+    home = next((p for p in cpar if p.start <= piece.span[0] < p.end), None)
+    if home is None:
+        return False
+    if home.kind == "fact":
+        if home.name:
+            return home.key not in {p.key for p in opar}
+        return canonical(home.text) not in {canonical(p.text) for p in opar if p.kind == "fact"}
+    if home.kind == "sig":
+        was = next((p for p in opar if p.kind == "sig" and p.name == home.name), None)
+        span = fact_span(was) if was is not None else None
+        return was is not None and (span is None or not was.text[span[0] - was.start : span[1] - was.start].strip())
+    return False
+
+
+def _weaker(declared: str, candidate: str, piece: Piece, checks: Sequence[Paragraph], asserts: dict[str, Paragraph],
+            verifier: Verifier, timeout_s: float) -> bool:
+    """In a static model: does a checked property, over the declarations alone (every fact removed), imply the
+    piece (a whole new fact's formula)? Then the piece is weaker than the property in general, and says it only
+    through the other facts: ``{e: Emp | e in e.^boss} in boss.Contractor``, where another fact keeps contractors
+    from being bosses, is implied by ``no e: Emp | e in e.^boss`` over any declarations (helper-36's ``o29_org_*``,
+    ``o29_courses_*``; helper-35's ``A implies B else true``). A missing rule the author meant is no weaker than
+    the property it brings: `no d: Dir | d in d.^parent` where the file checks that every folder reaches the root
+    (which over the declarations alone a cycle through the root can break)."""
+    if piece.where != "fact":
+        return False
+    text = candidate[piece.span[0] : piece.span[1]]
+    formula = f"({piece.scopes[0]} {{ {text} }})" if piece.scopes else f"{{ {text} }}"
+    asks = []
+    for i, c in enumerate(checks):
+        body = asserts[c.target].body if c.target in asserts else c.block
+        if body is not None:
+            asks.append(f"{LABEL}v{i}: check {{ {{ {body} }} implies {formula} }} for {c.scope or '3'}")
+    if not asks:
+        return False
+    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    return v.status in ("ok", "failed") and any(c.label.startswith(LABEL + "v") and c.outcome == "no_counterexample"
+                                                for c in v.commands)
+
+
+def _invariant(cpar: Sequence[Paragraph], candidate: str, piece: Piece, ordered: bool) -> bool:
+    """In a model whose states change: is the piece a constraint on every state (``always`` in its text or its
+    headers; with util/ordering, no ``first`` or ``last``) that relates no state to the next (no prime,
+    ``after``, ``;``, ``before``, or an ordering's steps, in it or in the paragraph that holds it and what that
+    reaches)? Such a piece is no operation's guard and no initial condition: it states something of every
+    reachable state, as an invariant does."""
+    text = candidate[piece.span[0] : piece.span[1]]
+    words = {t.text for t in tokens(text)} | {t.text for sc in piece.scopes for t in tokens(sc)}
+    step = {"'", "after", ";", "before"} | (ORDER_STEPS if ordered else set())
+    if words & step or (not ordered and not words & {"always"}) or (ordered and words & {"first", "last"}):
+        return False
+    home = next((p for p in cpar if p.start <= piece.span[0] < p.end), None)
+    if home is None:
+        return False
+    if home.kind in ("fact", "sig"):
+        return not steps(cpar, home)
+    return not any(t.text in step for t in tokens(home.body or ""))
+
+
+def _restated(candidate: str, needed: Sequence[Piece], verifier: Verifier, timeout_s: float) -> list[str]:
+    """An added constraint whose removal makes a check fail again and that excludes no instance of the rest of
+    the candidate where the checked properties hold (asked by the Analyzer, at every command's scope, as
+    preservation asks it: ``preservation(candidate without it, candidate)``) says, given the rest of the model,
+    nothing but the properties: the property made an axiom, in whatever words (an inclusion, a comprehension, a
+    count, an ``if-then-else`` expression, a ``let``: helper-36's ``o29_*``, where the operations keep the set the
+    words hide behind empty). The caller asks it only of a new fact (or a sig's new appended fact), and of one
+    that constrains every state of a model whose states change and relates none to the next (``_new_fact``,
+    ``_invariant``): an operation's guard excludes exactly the traces that break the property too, and that is
+    how those models are fixed; the transitions stay in the rest, so an invariant that holds only because the
+    operations keep a set empty (``always (Critical -> Critical - iden) in Waiting -> Waiting``) is read with
+    them. In a static model only a new fact that the property implies over the declarations alone (``_weaker``):
+    there a missing rule that is exactly the property given the other facts is how the model is fixed, and a
+    first version that asked every new fact refused 13 such honest fixes of the adversarial set (an acyclic
+    ``parent`` where the file checks that every folder reaches the root) beside the 18 cheats it caught."""
+    out = []
+    for piece in needed:
+        rest = blank(candidate, [piece.removal])
+        if preservation(rest, candidate, verifier, timeout_s).outcome == "preserved":
+            text = " ".join(candidate[piece.span[0] : piece.span[1]].split())[:160]
+            out.append(f"assumes the property: the added constraint '{text}' excludes only instances where a "
+                       "checked property fails (the rest of the candidate kept, at every command's scope): given the "
+                       "rest of the model it says the property again, and without it the check fails again")
+    return out
 
 
 def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
@@ -303,6 +399,15 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                 without = "it" if piece in alone_needed else "it and the other added constraints that hide it"
                 out.append(f"assumes the property: the added constraint '{text}' {alone_or} entails {what}, and "
                            f"without {without} the check fails again")
+    if not out:
+        opar = split_paragraphs(original)
+        fresh = [q for q in alone_needed if not q.rewritten and _new_fact(opar, cpar, q)]
+        if ordered or temporal(original):
+            fresh = [q for q in fresh if _invariant(cpar, candidate, q, ordered)]
+        else:
+            fresh = [q for q in fresh if _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])],
+                                                 asserts, verifier, timeout_s)]
+        out += _restated(candidate, fresh, verifier, timeout_s)
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
     if out:

@@ -102,6 +102,27 @@ def conjunct_spans(body: str) -> list[tuple[int, int]]:
     return [(toks[i].start, toks[j].end) for i, j in split_formulas(body, toks, 0, len(toks) - 1, "and")]
 
 
+def conjunct_spans_in(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Spans of the top-level conjuncts of ``text[a:b]`` (`_conjuncts`'s reading: a body that is one ``all``
+    quantifier, or one braced block, gives those of its formula)."""
+    body = text[a:b]
+    toks = tokens(body)
+    if not toks:
+        return []
+    parts = [(a + x, a + y) for x, y in conjunct_spans(body)]
+    if len(parts) == 1:
+        inner: tuple[int, int] | None = None
+        if toks[0].text == "{" and toks[-1].text == "}" and toks[-1].depth == toks[0].depth and len(toks) > 2:
+            inner = (a + toks[1].start, a + toks[-2].end)
+        elif toks[0].text == "all":
+            bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
+            if bar is not None and bar + 1 < len(toks):
+                inner = (a + toks[bar + 1].start, a + toks[-1].end)
+        if inner is not None and len(got := conjunct_spans_in(text, *inner)) > 1:
+            return got
+    return parts
+
+
 def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
     """Whitespace before toks[m] that ends one formula and starts another (formulas juxtaposed in a block, on
     lines of their own or on one line: ``{ p in Waiting  Critical' = Critical + p }`` is two conjuncts to the

@@ -28,7 +28,7 @@ import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.conditions import blank
-from fmrepair.verifiers.alloy.connectives import conjunct_spans
+from fmrepair.verifiers.alloy.connectives import conjunct_spans, conjunct_spans_in
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
@@ -168,27 +168,6 @@ def _changes(original: str, swapped: str, verifier: Verifier, timeout_s: float) 
     return None
 
 
-def _conjunct_spans(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """Spans of the top-level conjuncts of ``text[a:b]`` (`_conjuncts`'s reading: a body that is one ``all``
-    quantifier, or one braced block, gives those of its formula)."""
-    body = text[a:b]
-    toks = tokens(body)
-    if not toks:
-        return []
-    parts = [(a + x, a + y) for x, y in conjunct_spans(body)]
-    if len(parts) == 1:
-        inner: tuple[int, int] | None = None
-        if toks[0].text == "{" and toks[-1].text == "}" and toks[-1].depth == toks[0].depth and len(toks) > 2:
-            inner = (a + toks[1].start, a + toks[-2].end)
-        elif toks[0].text == "all":
-            bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
-            if bar is not None and bar + 1 < len(toks):
-                inner = (a + toks[bar + 1].start, a + toks[-1].end)
-        if inner is not None and len(got := _conjunct_spans(text, *inner)) > 1:
-            return got
-    return parts
-
-
 def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph, verifier: Verifier,
                        timeout_s: float) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The conjuncts of a fact's or pred's body that the candidate rewrote, as (original span, candidate span)
@@ -200,8 +179,8 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
     paragraph's change)."""
     if p.kind not in ("fact", "pred") or None in (o.body_start, o.body_end, p.body_start, p.body_end):
         return []
-    os_ = _conjunct_spans(original, o.body_start or 0, o.body_end or 0)
-    cs = _conjunct_spans(candidate, p.body_start or 0, p.body_end or 0)
+    os_ = conjunct_spans_in(original, o.body_start or 0, o.body_end or 0)
+    cs = conjunct_spans_in(candidate, p.body_start or 0, p.body_end or 0)
     left: list[str | None] = [canonical(candidate[x:y]) for x, y in cs]
     rest_o = []
     for x, y in os_:
@@ -373,7 +352,7 @@ def _kept_negated(original: str, candidate: str, q: Piece, verifier: Verifier, t
     op = next((p for p in split_paragraphs(original) if cp is not None and p.key == cp.key), None)
     if op is None or op.body_start is None or op.body_end is None:
         return False
-    for a, b in _conjunct_spans(original, op.body_start, op.body_end):
+    for a, b in conjunct_spans_in(original, op.body_start, op.body_end):
         text = original[a:b]
         toks = tokens(text)
         if toks and toks[0].text == "all":

@@ -311,6 +311,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.above import above_scope, floor, scope_sensitive
     from fmrepair.verifiers.alloy.assume import assumed
     from fmrepair.verifiers.alloy.dropped import dropped, unneeded
+    from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.restate import restated
@@ -325,6 +326,10 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         if not report.reasons and not report.unknown and scope_sensitive(original, candidate):
             above, skipped = above_scope(candidate, verifier, timeout_s, floor(original, candidate))
             report.unknown += [f"unknown: {r}" for r in above]
+            report.skipped_probes += skipped
+        if not report.reasons and not report.unknown:
+            escapes, skipped = dead_escapes(original, candidate, verifier, timeout_s)
+            report.unknown += [f"unknown: {r}" for r in escapes]
             report.skipped_probes += skipped
         if report.reasons or report.unknown:
             return

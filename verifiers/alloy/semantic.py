@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.preserve import good_properties
 from fmrepair.verifiers.alloy.probes import (
     Probe,
@@ -85,6 +86,9 @@ _WHAT = {
             "made to pass the checks, or an operation meant to do nothing? (undecided)",
     "fun": "degenerate: {name} always returns none for {scope}; the original did not",
     "shape": "over-constrained: {name} is no longer possible for {scope} (the original allows it)",
+    "kept": "over-constrained: {name} is no longer possible for {scope}; the original's good traces never change "
+            "it either, but neither the checked properties nor what the candidate kept of the author's facts keep it "
+            "constant (a stutter that keeps the fault, or a rule the author's file does not state?)",
 }
 
 
@@ -143,6 +147,74 @@ def _good_only(opar: Sequence[Paragraph], probes: Sequence[Probe]) -> list[Probe
     both = " and ".join(good)
     return [pr.model_copy(update={"formula": f"({pr.formula}) and {both}"}) if pr.kind in ("shape", "model") else pr
             for pr in probes]
+
+
+def kept_facts(original: str, opar: Sequence[Paragraph], cpar: Sequence[Paragraph], changed: Sequence[str]) -> str:
+    """The original without what the candidate changed in its facts, and without its checks. A fact the
+    candidate holds word for word (anywhere) stays; one it deleted goes; in one it rewrote, and in each pred,
+    fun or macro a fact reaches that it changed, each top-level conjunct (a body that is one ``all`` or one
+    block gives those of its formula) that the candidate's paragraph of that name no longer holds word for
+    word is left out (``no none`` in its place): what the author's file says that the candidate kept. Cutting
+    conjuncts, not whole paragraphs, keeps an operation's unchanged guard and the transition relation that calls
+    the operation (a first version dropped every fact reaching a changed operation, and every trace became
+    possible)."""
+    ctexts = [canonical(q.text) for q in cpar if q.kind == "fact"]
+    from_facts = reached(opar, roots_of(opar, ("fact", "sig")))
+    pairs = {id(o): c for o, c in in_order(cpar, opar)}
+    cuts: list[tuple[int, int, str]] = []
+    for o in opar:
+        c = pairs.get(id(o))
+        if o.kind == "fact" and canonical(o.text) in ctexts:
+            continue
+        if o.kind == "fact" and c is None:
+            cuts.append((o.start, o.end, ""))
+            continue
+        if not (o.kind == "fact" or (o.kind in CALLABLE and o.key in changed and o.key in from_facts)):
+            continue
+        if o.body_start is None or o.body_end is None:
+            continue
+        theirs: set[str] = set()
+        if c is not None and c.body_start is not None and c.body_end is not None:
+            theirs = {canonical(c.text[a:b]) for a, b in conjunct_spans_in(c.text, c.body_start - c.start,
+                                                                           c.body_end - c.start)}
+        for a, b in conjunct_spans_in(original, o.body_start, o.body_end):
+            if canonical(original[a:b]) not in theirs:
+                cuts.append((a, b, "no none"))
+    out = original
+    for a, b, put in sorted(cuts, reverse=True):
+        out = out[:a] + put + out[b:]
+    return without_checks(out)
+
+
+def _kept_losses(original: str, opar: Sequence[Paragraph], cpar: Sequence[Paragraph], changed: Sequence[str],
+                 probes: Sequence[Probe], before: ProbeResults, after: ProbeResults, verifier: Verifier,
+                 scope: str, timeout_s: float) -> list[str]:
+    """A ``var`` sig or field that the candidate never lets change, where the original's good traces never
+    change it either, asked once more of the original with only what the candidate kept of its facts
+    (``kept_facts``) and its checked properties: a fault that breaks the property at every move leaves the good
+    traces frozen, and a stutter that keeps the fault (the token that never moves, an operation that does
+    nothing, a transition fact that calls none) then loses no good trace (outside attacks ``o20_b_*``,
+    ``o21_c_*``). Where the kept facts and the properties let it change, undecided, never a pass.
+
+    Only the ``changes`` shapes: the first version asked every shape (two atoms, a value two atoms share, ...)
+    and refused 12 honest fixes of the adversarial set, whose fixed constraint is what excludes the shape
+    (a list's nodes share no successor: the fix of `Acyclic`, `l_fix_readme`); no honest fix there made a var
+    sig or field constant."""
+    lost = [pr for pr in probes if pr.kind == "shape" and pr.key.endswith("(changes)")
+            and before.outcomes.get(pr.key) == "no_instance" and after.outcomes.get(pr.key) == "no_instance"]
+    if not lost:
+        return []
+    kept = kept_facts(original, opar, cpar, changed)
+    if canonical(kept) == canonical(without_checks(original)):
+        return []
+    res = run_probes(verifier, kept, _good_only(opar, lost), scope, timeout_s)
+    out = []
+    for pr in lost:
+        if res.outcomes.get(pr.key) == "instance":
+            w = res.witnesses.get(pr.key)
+            out.append(_WHAT["kept"].format(name=pr.key, scope=scope)
+                       + (f"; an instance of what it kept: {' '.join(w.split())[:300]}" if w else ""))
+    return out
 
 
 def semantic_checks(
@@ -206,5 +278,7 @@ def semantic_checks(
         return reasons, [], scope, ["all (the original does not compile)"]
     r1, u1 = _compare(cprobes, before, after, scope)
     r2, u2 = _lost_runs(before, after)
+    if good_only and gprobes:
+        u2 += _kept_losses(original, opar, cpar, changed, gprobes, before, after, verifier, scope, timeout_s)
     skipped = sorted(set(before.skipped) | set(after.skipped))
     return reasons + r1 + r2, u1 + u2, scope, skipped
