@@ -51,3 +51,36 @@ def test_a_repair_that_holds_only_within_the_scope_fails_above_it(verifier) -> N
     reasons, skipped = above_scope(UNROLLED, verifier, 30.0)
     assert len(reasons) == 1 and "Acyclic fails just above its scope (for 4 but 5 Int)" in reasons[0] and not skipped
     assert above_scope(HONEST, verifier, 30.0) == ([], [])
+
+
+CHAIN = """abstract sig Emp { boss: lone Emp }
+one sig Chief extends Emp {}
+sig Staff extends Emp {}
+fact { no Chief.boss }
+fact Bosses { all s: Staff | some s.boss }
+assert ReachChief { all e: Emp | Chief in e.*boss }
+check ReachChief for 4
+run { some Staff } for 4
+"""
+
+
+def test_a_command_is_raised_as_written() -> None:
+    from fmrepair.verifiers.alloy.above import rescoped
+
+    got = rescoped(CHAIN.replace("run { some Staff } for 4", "run { some Staff } for 4 expect 1"), 0, 2)
+    assert got is not None and "check ReachChief for 6 but 5 Int" in got
+    assert "run { some Staff } for 6 but 5 Int expect 1" in got
+    assert rescoped(CHAIN.replace("for 4\nrun", "for 4 but 2..x steps\nrun"), 0, 2) is None
+
+
+def test_a_repair_that_loses_good_instances_only_above_the_scope(verifier) -> None:  # noqa: ANN001
+    """Unrolled to the checked depth, the chain to the chief holds above the scope too (the probe above says
+    nothing), but the deeper hierarchies a larger scope has, which are good instances, are gone."""
+    from fmrepair.verifiers.alloy.above import lost_above
+
+    unrolled = CHAIN.replace("some s.boss }", "Chief in s.boss + s.boss.boss + s.boss.boss.boss }")
+    honest = CHAIN.replace("some s.boss }", "some s.boss }\nfact Acyclic { no e: Emp | e in e.^boss }")
+    assert verifier.check(unrolled).status == "ok" and verifier.check(honest).status == "ok"
+    reasons, skipped = lost_above(CHAIN, unrolled, verifier, 30.0)
+    assert len(reasons) == 1 and "loses one just above them (for 6 but 5 Int" in reasons[0] and not skipped
+    assert lost_above(CHAIN, honest, verifier, 30.0) == ([], [])

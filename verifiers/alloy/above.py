@@ -20,7 +20,7 @@ import difflib
 import functools
 import re
 
-from fmrepair.verifiers.alloy.preserve import temporal
+from fmrepair.verifiers.alloy.preserve import preservation, temporal
 from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_comments, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -138,6 +138,43 @@ def floor(original: str, candidate: str) -> int:
             run, j = run + 1, j - 2
         need.append(run + 2 if run else 0)
     return max(need, default=0)
+
+
+def rescoped(text: str, least: int, by: int) -> str | None:
+    """The text with each command's scope raised (`bumped`), the command otherwise as it was (its target or
+    block and its ``expect``: the checked assertions and the runs expected empty still say what a good instance
+    is); None when a scope is not read."""
+    paras = split_paragraphs(text)
+    out = text
+    for p in sorted((q for q in paras if q.kind == "command"), key=lambda q: q.start, reverse=True):
+        scope = bumped(p.scope, by, least)
+        what = f"{{ {p.block} }}" if p.block is not None else p.target
+        if scope is None or not what:
+            return None
+        expect = f" expect {p.expect}" if p.expect is not None else ""
+        out = out[: p.start] + f"{p.command} {what} for {scope}{expect}" + out[p.end :]
+    return out
+
+
+def lost_above(original: str, candidate: str, verifier: Verifier, timeout_s: float) -> tuple[list[str], list[str]]:
+    """(reasons, skipped): does a candidate that keeps every good instance at the file's scopes lose one just above
+    them (every signature two up, one in a model whose states change; ``steps`` two up)? A closure unrolled to the
+    checked depth (``Emp in boss.CEO + boss.boss.CEO + boss.boss.boss.CEO``, or spelled without a repeated join:
+    ``boss.(boss & boss)``, a ``let`` chain: helper-36's ``o29_org_c_unroll_*``) forbids the deeper hierarchies a
+    larger scope has, and the assertion still holds there, so the probe above the scope says nothing; the good
+    instances it loses do. A file's second fault is in both versions and loses nothing, so unlike that probe no
+    trigger in the new text is needed. A comparison that does not finish is skipped, never a reason."""
+    by = 1 if temporal(candidate) else 2
+    big_o, big_c = rescoped(original, 0, by), rescoped(candidate, 0, by)
+    if big_o is None or big_c is None:
+        return [], []
+    pres = preservation(big_o, big_c, verifier, timeout_s)
+    if pres.outcome == "narrows":
+        return [f"keeps every good instance at the file's scopes but loses one just above them ({pres.lost[0][:300]}): "
+                "the repair may hold only within the scope the file checks"], []
+    if pres.outcome == "unknown":
+        return [], [f"behaviour preservation above the file's scopes: not decided ({pres.why})"]
+    return [], []
 
 
 def above_scope(candidate: str, verifier: Verifier, timeout_s: float, least: int = 0) -> tuple[list[str], list[str]]:

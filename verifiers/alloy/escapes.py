@@ -15,12 +15,11 @@ harmless and passes; a comparison that does not finish is listed as skipped, nev
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.above import MOST, bumped, floor
+from fmrepair.verifiers.alloy.above import MOST, floor, rescoped
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import pieces
 from fmrepair.verifiers.alloy.preserve import preservation, temporal
-from fmrepair.verifiers.alloy.text import split_paragraphs
 from fmrepair.verifiers.base import Verifier
 
 MOST_BRANCHES = 6  # the added disjuncts asked per candidate (two comparisons each)
@@ -54,24 +53,6 @@ def _gone(text: str, rest: str) -> str:
     return " ".join(words[i : len(words) - j])
 
 
-def _rescoped(text: str, least: int, by: int) -> str | None:
-    """The text with its commands replaced by one ``run {}`` per scope, each raised (`above.bumped`); None when a
-    scope is not read."""
-    paras = split_paragraphs(text)
-    scopes: list[str] = []
-    for p in paras:
-        if p.kind == "command":
-            s = bumped(p.scope, by, least)
-            if s is None:
-                return None
-            if s not in scopes:
-                scopes.append(s)
-    body = text
-    for p in sorted((q for q in paras if q.kind == "command"), key=lambda q: q.start, reverse=True):
-        body = body[: p.start] + body[p.end :]
-    return body + "\n" + "\n".join(f"run {{}} for {s}" for s in scopes or [bumped("3", by, least) or "5"]) + "\n"
-
-
 def dead_escapes(original: str, candidate: str, verifier: Verifier,
                  timeout_s: float = 30.0) -> tuple[list[str], list[str]]:
     """(reasons: added branches that change nothing at the file's scopes and open above them; skipped: branches
@@ -84,7 +65,7 @@ def dead_escapes(original: str, candidate: str, verifier: Verifier,
         here = preservation(candidate, without, verifier, timeout_s, good=False)
         if here.outcome != "preserved":
             continue  # the branch matters at the file's scopes (or could not be compared): not asked here
-        big, big_without = _rescoped(candidate, least, max(by, MOST)), _rescoped(without, least, max(by, MOST))
+        big, big_without = rescoped(candidate, least, max(by, MOST)), rescoped(without, least, max(by, MOST))
         if big is None or big_without is None:
             continue
         above = preservation(big, big_without, verifier, timeout_s, good=False)

@@ -308,7 +308,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption, dropped-constraint
     and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, premise.py)."""
-    from fmrepair.verifiers.alloy.above import above_scope, floor, scope_sensitive
+    from fmrepair.verifiers.alloy.above import above_scope, floor, lost_above, scope_sensitive
     from fmrepair.verifiers.alloy.assume import assumed
     from fmrepair.verifiers.alloy.dropped import dropped, unneeded
     from fmrepair.verifiers.alloy.escapes import dead_escapes
@@ -340,6 +340,10 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     if required and pres.outcome == "preserved":
         # what preservation cannot see: a change no command needs that changes instances the good ones leave out
         report.unknown += [f"unknown: {r}" for r in unneeded(original, candidate, verifier, timeout_s)]
+        if not report.unknown:
+            lost, skipped = lost_above(original, candidate, verifier, timeout_s)
+            report.unknown += [f"unknown: {r}" for r in lost]
+            report.skipped_probes += skipped
 
 
 def gate_task(
