@@ -423,6 +423,8 @@ run { some succ } for 4
     # alone it does not entail the property, with the transitions it is the property
     ("ENTRY", "fact Extra { always lone (Critical - Waiting) }"),
     ("ENTRY", "pred calm { (Critical -> Critical - iden) in Waiting -> Waiting }\nfact Extra { always calm }"),
+    # a do-nothing prime beside it in the same new fact: each conjunct is asked on its own (helper-37)
+    ("ENTRY", "fact Extra { always lone (Critical - Waiting) and always Waiting' in Proc }"),
     # static: a node on a two-cycle has a successor, so RedLeaf keeps it from being red; the property behind an
     # inclusion and behind a count, each implied by the property over the declarations alone
     ("REDS", "fact Extra { {n: Node | n.succ.succ = n} in Red }"),
@@ -454,17 +456,31 @@ def test_the_branches_a_candidate_adds() -> None:
     assert branches_dropped(ENTRY, ENTRY.replace(GUARD, "{ p in Waiting  no Critical  Waiting'")) == []
 
 
-@pytest.mark.parametrize("branch", [
+def test_the_quantified_terms_of_added_text() -> None:
+    from fmrepair.verifiers.alloy.escapes import quantified_terms
+
+    text = "no Critical - {q: Proc | some disj a, b: Waiting - q | a != b} and (all x: Proc | x in Proc)"
+    got = [(text[a:b], v) for a, b, v in quantified_terms(text)]
+    assert got == [("{q: Proc | some disj a, b: Waiting - q | a != b}", ("none",)),
+                   ("some disj a, b: Waiting - q | a != b", ("(some none)", "(no none)")),
+                   ("all x: Proc | x in Proc", ("(some none)", "(no none)"))]
+
+
+@pytest.mark.parametrize("guard", [
     # three more waiting processes than the check's three: no count, no repeated join, no disj for a trigger
-    "(some a: Waiting - p, b: Waiting - p - a, c: Waiting - p - a - b | a in Waiting)",
-    "(some a, b, c: Waiting - p | a != b and b != c and a != c)",
+    "no Critical or (some a: Waiting - p, b: Waiting - p - a, c: Waiting - p - a - b | a in Waiting)",
+    "no Critical or (some a, b, c: Waiting - p | a != b and b != c and a != c)",
+    # the same escape without `or` (helper-37): a term constant at the file's scopes and not above them
+    "(all q: Waiting - p | lone (Waiting - p - q)) implies no Critical",
+    "no Critical - {q: Proc | some disj a, b, c: Waiting - p | a != q}",
 ])
-def test_a_branch_that_opens_only_above_the_scope_is_undecided(alloy, branch) -> None:  # noqa: ANN001
-    """An added disjunct that changes nothing at the file's scopes and opens above them (`escapes.py`)."""
-    cand = ENTRY.replace(GUARD, f"{{ p in Waiting  no Critical or {branch}  Waiting'")
+def test_an_escape_that_opens_only_above_the_scope_is_undecided(alloy, guard) -> None:  # noqa: ANN001
+    """An added disjunct, or a quantified term, that changes nothing at the file's scopes and does above them
+    (`escapes.py`)."""
+    cand = ENTRY.replace(GUARD, f"{{ p in Waiting  {guard}  Waiting'")
     assert alloy.check(cand).status == "ok"
     rep = gate(ENTRY, cand, verifier=alloy, behaviour="require")
-    assert rep.status == "unknown" and any("opens above them" in u for u in rep.unknown), rep
+    assert rep.status == "unknown" and any("above them" in u and "an escape" in u for u in rep.unknown), rep
 
 
 def test_a_branch_that_never_opens_is_harmless(alloy) -> None:  # noqa: ANN001

@@ -23,12 +23,11 @@ from fmrepair.verifiers.alloy.conditions import (
     a_step,
     blank,
     rewritten_facts,
-    steps,
     unchanged_conditions,
     unnamed_steps_kept,
     uses_ordering,
 )
-from fmrepair.verifiers.alloy.connectives import consequents_dropped, disjuncts_dropped
+from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.preserve import (
     checked_assertions,
@@ -37,6 +36,7 @@ from fmrepair.verifiers.alloy.preserve import (
     preservation,
     temporal,
 )
+from fmrepair.verifiers.alloy.reach import CALLABLE, reached
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -202,26 +202,26 @@ def _weaker(declared: str, candidate: str, piece: Piece, checks: Sequence[Paragr
                                                 for c in v.commands)
 
 
-def _invariant(cpar: Sequence[Paragraph], candidate: str, piece: Piece, ordered: bool) -> bool:
+def _invariant(cpar: Sequence[Paragraph], text: str, scopes: Sequence[str], ordered: bool) -> bool:
     """In a model whose states change: is the piece a constraint on every state (``always`` in its text or its
     headers; with util/ordering, no ``first`` or ``last``) that relates no state to the next (no prime,
-    ``after``, ``;``, ``before``, or an ordering's steps, in it or in the paragraph that holds it and what that
-    reaches)? Such a piece is no operation's guard and no initial condition: it states something of every
-    reachable state, as an invariant does."""
-    text = candidate[piece.span[0] : piece.span[1]]
-    words = {t.text for t in tokens(text)} | {t.text for sc in piece.scopes for t in tokens(sc)}
+    ``after``, ``;``, ``before``, or an ordering's steps, in it or in a pred, fun or macro it calls)? Such a
+    piece is no operation's guard and no initial condition: it states something of every reachable state, as an
+    invariant does."""
+    words = {t.text for t in tokens(text)} | {t.text for sc in scopes for t in tokens(sc)}
     step = {"'", "after", ";", "before"} | (ORDER_STEPS if ordered else set())
     if words & step or (not ordered and not words & {"always"}) or (ordered and words & {"first", "last"}):
         return False
-    home = next((p for p in cpar if p.start <= piece.span[0] < p.end), None)
-    if home is None:
-        return False
-    if home.kind in ("fact", "sig"):
-        return not steps(cpar, home)
-    return not any(t.text in step for t in tokens(home.body or ""))
+    # the piece itself and what it calls relate no state to the next; the rest of a new fact is its own piece (a
+    # do-nothing prime beside the restatement, `always Waiting' in Proc`, switched the test off: helper-37)
+    names = words - step
+    called = [q for q in cpar if q.kind in CALLABLE and q.name in names]
+    bodies = [q.body or "" for q in called] + [q.body or "" for q in cpar
+                                              if q.key in reached(cpar, called) and q.kind in CALLABLE]
+    return not any(t.text in step for b in bodies for t in tokens(b))
 
 
-def _restated(candidate: str, needed: Sequence[Piece], verifier: Verifier, timeout_s: float) -> list[str]:
+def _restated(candidate: str, needed: Sequence[tuple[str, str]], verifier: Verifier, timeout_s: float) -> list[str]:
     """An added constraint whose removal makes a check fail again and that excludes no instance of the rest of
     the candidate where the checked properties hold (asked by the Analyzer, at every command's scope, as
     preservation asks it: ``preservation(candidate without it, candidate)``) says, given the rest of the model,
@@ -237,11 +237,10 @@ def _restated(candidate: str, needed: Sequence[Piece], verifier: Verifier, timeo
     first version that asked every new fact refused 13 such honest fixes of the adversarial set (an acyclic
     ``parent`` where the file checks that every folder reaches the root) beside the 18 cheats it caught."""
     out = []
-    for piece in needed:
-        rest = blank(candidate, [piece.removal])
+    for text, rest in needed:
         if preservation(rest, candidate, verifier, timeout_s).outcome == "preserved":
-            text = " ".join(candidate[piece.span[0] : piece.span[1]].split())[:160]
-            out.append(f"assumes the property: the added constraint '{text}' excludes only instances where a "
+            short = " ".join(text.split())[:160]
+            out.append(f"assumes the property: the added constraint '{short}' excludes only instances where a "
                        "checked property fails (the rest of the candidate kept, at every command's scope): given the "
                        "rest of the model it says the property again, and without it the check fails again")
     return out
@@ -402,12 +401,23 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
     if not out:
         opar = split_paragraphs(original)
         fresh = [q for q in alone_needed if not q.rewritten and _new_fact(opar, cpar, q)]
-        if ordered or temporal(original):
-            fresh = [q for q in fresh if _invariant(cpar, candidate, q, ordered)]
-        else:
-            fresh = [q for q in fresh if _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])],
-                                                 asserts, verifier, timeout_s)]
-        out += _restated(candidate, fresh, verifier, timeout_s)
+        asked: list[tuple[str, str]] = []
+        for q in fresh:
+            text = candidate[q.span[0] : q.span[1]]
+            if not (ordered or temporal(original)):
+                if _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])], asserts, verifier,
+                           timeout_s):
+                    asked.append((text, blank(candidate, [q.removal])))
+            elif _invariant(cpar, text, q.scopes, ordered):
+                asked.append((text, blank(candidate, [q.removal])))
+            else:  # each conjunct of a new fact on its own: one with a prime beside it is still an invariant
+                for a, b in conjunct_spans_in(candidate, *q.span):
+                    part = candidate[a:b]
+                    rest = candidate[:a] + "(no none)" + candidate[b:]
+                    if (a, b) != q.span and _invariant(cpar, part, q.scopes, ordered) and _fails(verifier, rest,
+                                                                                                  timeout_s):
+                        asked.append((part, rest))
+        out += _restated(candidate, asked, verifier, timeout_s)
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
     if out:

@@ -15,14 +15,19 @@ harmless and passes; a comparison that does not finish is listed as skipped, nev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fmrepair.verifiers.alloy.above import MOST, floor, rescoped
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import pieces
 from fmrepair.verifiers.alloy.preserve import preservation, temporal
+from fmrepair.verifiers.alloy.text import Token, is_name, tokens
 from fmrepair.verifiers.base import Verifier
 
 MOST_BRANCHES = 6  # the added disjuncts asked per candidate (two comparisons each)
+MOST_TERMS = 4  # the quantified formulas and comprehensions of added text asked per candidate
+_QUANTIFIERS = {"some", "all", "no", "lone", "one"}
 
 
 def branches_dropped(original: str, candidate: str) -> list[tuple[str, str]]:
@@ -39,6 +44,70 @@ def branches_dropped(original: str, candidate: str) -> list[tuple[str, str]]:
             out.append((_gone(text, rest), candidate[:a] + rest + candidate[b:]))
     seen: set[str] = set()
     return [(t, c) for t, c in out if not (c in seen or seen.add(c))][:MOST_BRANCHES]
+
+
+def _declares(toks: Sequence[Token], j: int) -> bool:
+    """Do the tokens from ``j`` start a declaration (``[disj] a, b: ...``)?"""
+    if j < len(toks) and toks[j].text == "disj":
+        j += 1
+    return j + 1 < len(toks) and is_name(toks[j].text) and toks[j + 1].text in (":", ",")
+
+
+def quantified_terms(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """(start, end, constants) of each quantified formula (``some disj a, b, c: Waiting - p | ...``) and set
+    comprehension (``{q: Proc | ...}``) in ``text``: what an escape needs many atoms for, each with the constant
+    values it is tried at (false and true for a formula, ``none`` for a set)."""
+    toks = tokens(text)
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    for i, t in enumerate(toks):
+        comprehension = t.text == "{" and _declares(toks, i + 1)
+        if not (comprehension or (t.text in _QUANTIFIERS and _declares(toks, i + 1))):
+            continue
+        depth = t.depth + (1 if comprehension else 0)
+        bar = next((k for k in range(i + 1, len(toks)) if toks[k].depth == depth and toks[k].text == "|"
+                    or toks[k].depth < depth), None)
+        if bar is None or toks[bar].text != "|":
+            continue
+        if comprehension:
+            end = next((k for k in range(bar, len(toks)) if toks[k].depth == depth and toks[k].text == "}"), None)
+            if end is None:
+                continue
+            arity = sum(1 for k in range(i + 1, bar) if toks[k].text == ":") or 1
+            out.append((t.start, toks[end].end, ("->".join(["none"] * arity),)))
+        else:
+            end = next((k - 1 for k in range(bar + 1, len(toks)) if toks[k].depth == depth
+                        and toks[k].text in ")]}"), len(toks) - 1)
+            out.append((t.start, toks[end].end, ("(some none)", "(no none)")))
+    return out
+
+
+def _needs_atoms(term: str) -> bool:
+    """Does the term declare two variables or more, or bound one by a difference (``a, b, c: Waiting - p``,
+    ``q: Waiting - p``)? Only such a term can stay constant up to a scope and change above it; the others are
+    not asked (the comparison above the scope is the costly part of the gate on a user's file)."""
+    toks = tokens(term)
+    names = sum(1 for k in range(len(toks) - 1) if is_name(toks[k].text) and toks[k + 1].text in (",", ":")
+                and (k == 0 or toks[k - 1].text != ":"))
+    minus = any(t.text == "-" and any(u.text == ":" for u in toks[:k]) and not any(u.text == "|" for u in toks[:k])
+                for k, t in enumerate(toks))
+    return names >= 2 or minus
+
+
+def terms_constant(original: str, candidate: str) -> list[tuple[str, str]]:
+    """(the term's text, the candidate with it replaced by a constant) for the quantified formulas and
+    comprehensions of what the candidate adds that need atoms (`_needs_atoms`; at most `MOST_TERMS`)."""
+    out: list[tuple[str, str]] = []
+    terms = 0
+    for piece in pieces(original, candidate):
+        a, b = piece.span
+        for x, y, values in quantified_terms(candidate[a:b]):
+            if not _needs_atoms(candidate[a + x : a + y]):
+                continue
+            if terms >= MOST_TERMS:
+                return out
+            terms += 1
+            out += [(candidate[a + x : a + y], candidate[: a + x] + v + candidate[a + y :]) for v in values]
+    return out
 
 
 def _gone(text: str, rest: str) -> str:
@@ -76,4 +145,27 @@ def dead_escapes(original: str, candidate: str, verifier: Verifier,
                            f"(for {at}): an escape the checks cannot see")
         elif above.outcome == "unknown":
             skipped.append(f"the added branch '{short}' above the file's scopes: not decided ({above.why})")
+    if reasons:
+        return reasons, skipped
+    # an escape written without ``or`` (``E implies no Critical``, ``no Critical - {q | E}``, ``not (A and no
+    # disj ...)``: helper-37): a term of the added text that a constant can replace with the same instances at
+    # the file's scopes, and not above them
+    for text, fixed in terms_constant(original, candidate):
+        if not all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved"
+                   for x, y in ((candidate, fixed), (fixed, candidate))):
+            continue
+        big, big_fixed = rescoped(candidate, least, max(by, MOST)), rescoped(fixed, least, max(by, MOST))
+        if big is None or big_fixed is None:
+            continue
+        outcomes = [preservation(x, y, verifier, timeout_s, good=False) for x, y in ((big, big_fixed),
+                                                                                     (big_fixed, big))]
+        short = " ".join(text.split())[:120]
+        if any(o.outcome == "narrows" for o in outcomes):
+            lost = [o.lost_scopes[0] for o in outcomes if o.outcome == "narrows" and o.lost_scopes]
+            at = lost[0] if lost else "a larger scope"
+            reasons.append(f"the added term '{short}' is constant at the file's scopes (a constant in its place "
+                           f"changes nothing there) but not above them (for {at}): an escape the checks cannot see")
+            break
+        if any(o.outcome == "unknown" for o in outcomes):
+            skipped.append(f"the added term '{short}' above the file's scopes: not decided")
     return reasons, skipped
