@@ -122,6 +122,26 @@ def _gone(text: str, rest: str) -> str:
     return " ".join(words[i : len(words) - j])
 
 
+def _opens_above(candidate: str, other: str, both: bool, least: int, by: int, verifier: Verifier,
+                 timeout_s: float) -> tuple[str, str]:
+    """("same" | "opens" | "undecided", the first scope above where they differ, or why): ``candidate`` and
+    ``other`` have the same instances at the file's scopes (one way, or ``both`` ways) but not above them? Every
+    instance asked (``good=False``); ``same`` also where they differ at the file's scopes or cannot be compared."""
+    pairs = ((candidate, other), (other, candidate)) if both else ((candidate, other),)
+    if not all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved" for x, y in pairs):
+        return "same", ""  # the text matters at the file's scopes (or could not be compared): not asked here
+    big, big_other = rescoped(candidate, least, max(by, MOST)), rescoped(other, least, max(by, MOST))
+    if big is None or big_other is None:
+        return "same", ""
+    raised = ((big, big_other), (big_other, big)) if both else ((big, big_other),)
+    outcomes = [preservation(x, y, verifier, timeout_s, good=False) for x, y in raised]
+    lost = [o.lost_scopes[0] if o.lost_scopes else "a larger scope" for o in outcomes if o.outcome == "narrows"]
+    if lost:
+        return "opens", lost[0]
+    why = [o.why or "" for o in outcomes if o.outcome == "unknown"]
+    return ("undecided", why[0]) if why else ("same", "")
+
+
 def dead_escapes(original: str, candidate: str, verifier: Verifier,
                  timeout_s: float = 30.0) -> tuple[list[str], list[str]]:
     """(reasons: added branches that change nothing at the file's scopes and open above them; skipped: branches
@@ -130,42 +150,26 @@ def dead_escapes(original: str, candidate: str, verifier: Verifier,
     skipped: list[str] = []
     by = 1 if temporal(candidate) else 2
     least = max(floor(original, candidate), 0)
-    for text, without in branches_dropped(original, candidate):
-        here = preservation(candidate, without, verifier, timeout_s, good=False)
-        if here.outcome != "preserved":
-            continue  # the branch matters at the file's scopes (or could not be compared): not asked here
-        big, big_without = rescoped(candidate, least, max(by, MOST)), rescoped(without, least, max(by, MOST))
-        if big is None or big_without is None:
-            continue
-        above = preservation(big, big_without, verifier, timeout_s, good=False)
+    for text, without in branches_dropped(original, candidate):  # dropping a branch only strengthens: one way
+        got, at = _opens_above(candidate, without, False, least, by, verifier, timeout_s)
         short = " ".join(text.split())[:120]
-        if above.outcome == "narrows":
-            at = above.lost_scopes[0] if above.lost_scopes else "a larger scope"
+        if got == "opens":
             reasons.append(f"the added branch '{short}' changes nothing at the file's scopes but opens above them "
                            f"(for {at}): an escape the checks cannot see")
-        elif above.outcome == "unknown":
-            skipped.append(f"the added branch '{short}' above the file's scopes: not decided ({above.why})")
+        elif got == "undecided":
+            skipped.append(f"the added branch '{short}' above the file's scopes: not decided ({at})")
     if reasons:
         return reasons, skipped
     # an escape written without ``or`` (``E implies no Critical``, ``no Critical - {q | E}``, ``not (A and no
     # disj ...)``: helper-37): a term of the added text that a constant can replace with the same instances at
     # the file's scopes, and not above them
     for text, fixed in terms_constant(original, candidate):
-        if not all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved"
-                   for x, y in ((candidate, fixed), (fixed, candidate))):
-            continue
-        big, big_fixed = rescoped(candidate, least, max(by, MOST)), rescoped(fixed, least, max(by, MOST))
-        if big is None or big_fixed is None:
-            continue
-        outcomes = [preservation(x, y, verifier, timeout_s, good=False) for x, y in ((big, big_fixed),
-                                                                                     (big_fixed, big))]
+        got, at = _opens_above(candidate, fixed, True, least, by, verifier, timeout_s)
         short = " ".join(text.split())[:120]
-        if any(o.outcome == "narrows" for o in outcomes):
-            lost = [o.lost_scopes[0] for o in outcomes if o.outcome == "narrows" and o.lost_scopes]
-            at = lost[0] if lost else "a larger scope"
+        if got == "opens":
             reasons.append(f"the added term '{short}' is constant at the file's scopes (a constant in its place "
                            f"changes nothing there) but not above them (for {at}): an escape the checks cannot see")
             break
-        if any(o.outcome == "unknown" for o in outcomes):
+        if got == "undecided":
             skipped.append(f"the added term '{short}' above the file's scopes: not decided")
     return reasons, skipped
