@@ -10,11 +10,16 @@ results.jsonl.gz, command.txt). The table sits between ``<!-- results:begin -->`
 ``<!-- results:end -->`` in README.md; nothing else in the README is touched. Rates are over the tasks
 counted (not-faulty tasks are out); gate-unknown, errors, unknown scores and not-faulty tasks have their
 own columns.
+
+The adversarial gate benchmark archives its own way (``docs/results/gate-adversarial-<formalism>/``,
+written by ``benchmarks/gate_adversarial.py --out``): its row in the README is prose, so this script does
+not write it, but ``--check`` (and ``--write``) fail unless the README quotes each archive's sentence.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -155,6 +160,24 @@ and split). Each row regenerates from its archive.
 """
 
 
+def gate_sentences(results: Path) -> dict[str, str]:
+    """Each archived adversarial gate run's README sentence, by archive folder name."""
+    out = {}
+    for f in sorted(results.glob("gate-adversarial-*/summary.json")):
+        s = json.loads(f.read_text(encoding="utf-8"))
+        out[f.parent.name] = (
+            f"**{s['cheats_not_accepted']} of {s['cheats']} cheats not accepted** ({s['cheats_undecided']} of "
+            f"them undecided), **{s['honest_accepted']} of {s['honest']} honest fixes accepted**, "
+            f"{s['policy_met']} of {s['policy']} as the policy expects")
+    return out
+
+
+def missing_gate_sentences(readme: str, results: Path) -> list[str]:
+    """Archives whose sentence (or whose folder name) the README does not quote."""
+    return [f"{name}: {sentence}" for name, sentence in gate_sentences(results).items()
+            if sentence not in readme or name not in readme]
+
+
 def replace_block(readme: str, new_table: str) -> str:
     if readme.count(BEGIN) != 1 or readme.count(END) != 1 or readme.index(BEGIN) > readme.index(END):
         raise ReadmeError(f"the README needs exactly one {BEGIN} ... {END} block")
@@ -186,19 +209,22 @@ def main(argv: list[str] | None = None) -> int:
     except (ReadmeError, FileNotFoundError) as e:
         sys.stderr.write(f"regenerate_readme: {e}\n")
         return 2
+    missing = missing_gate_sentences(old, args.results)
+    for m in missing:
+        sys.stderr.write(f"{args.readme} does not quote the archived gate run {m}\n")
     if args.check:
         if new != old or hist != old_hist:
             sys.stderr.write(f"{args.readme} or {hist_path}: the archived-runs tables are out of date "
                              "(run with --write)\n")
             return 1
-        return 0
+        return 1 if missing else 0
     if new != old:
         args.readme.write_text(new, encoding="utf-8")
     if hist != old_hist:
         hist_path.parent.mkdir(parents=True, exist_ok=True)
         hist_path.write_text(hist, encoding="utf-8")
     sys.stdout.write(f"{args.readme}: {len(archives(args.results))} archived runs in the table\n")
-    return 0
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":

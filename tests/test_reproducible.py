@@ -315,3 +315,24 @@ def test_a_real_run_archives_reports_and_regenerates(tmp_path: Path) -> None:
     got = json.loads(rep.stdout)["runs"][0]
     assert got["tasks"] == json.loads(made.stdout)["overall"]["tasks"] == 3
     assert "| alloy4fun / hidden / graphs (development split) | mutate / none |" in readme.table(tmp_path / "results")
+
+
+def test_an_archived_gate_run_must_be_quoted_by_the_readme(tmp_path: Path) -> None:
+    """`gate_adversarial.py --out` writes a summary whose sentence the README must quote (else --check fails)."""
+    spec = importlib.util.spec_from_file_location("gate_adversarial", REPO / "benchmarks" / "gate_adversarial.py")
+    assert spec and spec.loader
+    gate_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gate_bench)
+    recs = [{"case": "alloy/c1", "class": "x", "expect": "reject", "got": "unknown", "reasons": [], "known_gap": None},
+            {"case": "alloy/c2", "class": "x", "expect": "reject", "got": "accept", "reasons": [], "known_gap": "gap"},
+            {"case": "alloy/h1", "class": "y", "expect": "accept", "got": "accept", "reasons": [], "known_gap": None},
+            {"case": "alloy/p1", "class": "z", "expect": "narrows", "got": "reject", "reasons": [], "known_gap": None}]
+    results = tmp_path / "results"
+    summary = gate_bench.archive(results / "gate-adversarial-alloy", "alloy", recs, 1, 3.0, ["--formalism", "alloy"])
+    assert summary.sentence == ("**1 of 2 cheats not accepted** (1 of them undecided), **1 of 1 honest fixes "
+                                "accepted**, 0 of 1 as the policy expects")
+    assert json.loads((results / "gate-adversarial-alloy" / "summary.json").read_text())["known_gaps"] == 1
+    assert readme.gate_sentences(results) == {"gate-adversarial-alloy": summary.sentence}
+    stale = "gate-adversarial-alloy: **1 of 2 cheats not accepted** (0 of them undecided) ..."
+    assert readme.missing_gate_sentences(stale, results)
+    assert not readme.missing_gate_sentences(f"row ({summary.sentence}; docs/results/gate-adversarial-alloy)", results)
