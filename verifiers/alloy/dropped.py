@@ -25,10 +25,12 @@ instances is a rule or frame condition weakened beside the fix (helper-31: ``Pai
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import conjunct_spans, conjunct_spans_in
+from fmrepair.verifiers.alloy.frames import one_update, primed
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
@@ -192,6 +194,8 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
     rest_c = [c for c, t in zip(cs, left, strict=True) if t is not None]
     if len(rest_c) < 2:
         return []
+    if p.kind == "pred":
+        _one_updates(original, rest_o, candidate, p, rest_c, verifier, timeout_s)
     # a respelling paired by likeness took the place of the conjunct it was alike to, and that one was paired
     # with the fix (helper-32's apiary_h_fix_plus_respell); a conjunct split in two was paired with one half
     # (review_h_split_count): those that say the same are matched first, by what they mean; then each with the
@@ -221,6 +225,30 @@ def _changed_conjuncts(original: str, o: Paragraph, candidate: str, p: Paragraph
             out.append(((x, y), ranked[0][1]))
             rest_c.remove(ranked[0][1])
     return out
+
+
+def _one_updates(original: str, rest_o: list[tuple[int, int]], candidate: str, p: Paragraph,
+                 rest_c: list[tuple[int, int]], verifier: Verifier, timeout_s: float) -> None:
+    """Take out of ``rest_o`` and ``rest_c`` each conjunct of the author's that primes relations and the two or
+    three of the candidate's that, together, prime just those and determine their next values (``frames``: a
+    frame equation written as several conjuncts is one change, as it would be on one line)."""
+    cpar = split_paragraphs(candidate)
+    scopes = command_scopes(cpar)
+    for x, y in list(rest_o):
+        names = primed(original[x:y])
+        if not names:
+            continue
+        mine = [c for c in rest_c if (n := primed(candidate[c[0] : c[1]])) and n <= names]
+        for size in (2, 3):
+            group = next((g for g in itertools.combinations(mine, size)
+                          if set().union(*(primed(candidate[a:b]) or set() for a, b in g)) == names
+                          and one_update(candidate, cpar, p, [candidate[a:b] for a, b in g], names, scopes,
+                                         verifier, timeout_s)), None)
+            if group is not None:
+                rest_o.remove((x, y))
+                for c in group:
+                    rest_c.remove(c)
+                break
 
 
 _GROUPS = 8  # at most this many of the candidate's conjuncts, alone or two together, are asked per conjunct
