@@ -392,6 +392,16 @@ def _kept_negated(original: str, candidate: str, q: Piece, verifier: Verifier, t
     return False
 
 
+_CONNECTIVES = frozenset({"and", "or", "implies", "iff", "else", "&&", "||", "=>", "<=>", "|", "let"})
+
+
+def atomic(text: str) -> bool:
+    """No connective, quantifier bar or ``let`` anywhere in ``text`` (``no u.accounts``)."""
+    toks = tokens(text)
+    joined = "".join(t.text for t in toks)  # the lexer here gives `&&` and `=>` as two tokens each
+    return not any(t.text in _CONNECTIVES for t in toks) and "&&" not in joined and "=>" not in joined
+
+
 def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per change no command needs that changes the instances: an added constraint without which
     every command is still met, that excludes an instance of the candidate without it; a sig, fact, pred or fun
@@ -479,6 +489,14 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
             rep = preservation(a, b, verifier, timeout_s)
             if rep.outcome != "narrows" or _respells(original, candidate, q, removed, verifier, timeout_s):
                 continue
+            if (what == "allowed" and atomic(candidate[q.span[0] : q.span[1]])
+                    and preservation(original, without, verifier, timeout_s).outcome == "narrows"):
+                continue  # the widening keeps good instances of the author's file that the rest of the fix would
+                # lose: needed, by behaviour if not by a command (`no u.accounts or u.accounts.owner = u`: without
+                # the first disjunct, every user must own an account; helper-35's s3acct_h_orform). Only a piece
+                # with no connective inside: a wider one (`no b.docked and (b in Broken or some Rider) implies`)
+                # may hold a widening beside the needed one, and the whole is needed only for the part that is
+                # (helper-32's bike_c_guarded_disjunct)
             if not (q.negated and _kept_negated(original, candidate, q, verifier, timeout_s)):
                 text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
                 out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with "
