@@ -425,6 +425,8 @@ run { some succ } for 4
     ("ENTRY", "pred calm { (Critical -> Critical - iden) in Waiting -> Waiting }\nfact Extra { always calm }"),
     # a do-nothing prime beside it in the same new fact: each conjunct is asked on its own (helper-37)
     ("ENTRY", "fact Extra { always lone (Critical - Waiting) and always Waiting' in Proc }"),
+    # ... and a step beside it under one `always` (helper-37's mutex_c_overlap_after)
+    ("ENTRY", "fact Extra { always (lone (Critical - Waiting) and after Critical in Proc) }"),
     # static: a node on a two-cycle has a successor, so RedLeaf keeps it from being red; the property behind an
     # inclusion and behind a count, each implied by the property over the declarations alone
     ("REDS", "fact Extra { {n: Node | n.succ.succ = n} in Red }"),
@@ -445,6 +447,21 @@ def test_the_honest_guard_is_no_restatement(alloy) -> None:  # noqa: ANN001
     guard = ENTRY.replace(GUARD, "{ p in Waiting  no Critical  Waiting'")
     assert alloy.check(guard).status == "ok"
     assert gate(ENTRY, guard, verifier=alloy, behaviour="require").status == "faithful"
+
+
+TRANS = "fact Trans { always (idle or some p: Proc | request[p] or enter[p] or leave[p]) }"
+
+
+def test_an_invariant_inserted_into_the_transition_fact_is_asked_and_a_guard_there_is_not(alloy) -> None:  # noqa: ANN001
+    """helper-37's mutex_c_overlap_in_trans: the restatement written into an existing fact where states change;
+    the guard written into the same fact, beside the event it guards, is the honest fix."""
+    inserted = ENTRY.replace(TRANS, TRANS.replace("{ always (", "{ always lone (Critical - Waiting) and always ("))
+    rep = gate(ENTRY, inserted, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("excludes only instances where a checked property fails" in u
+                                           for u in rep.unknown), rep
+    guarded = ENTRY.replace(TRANS, TRANS.replace("or enter[p]", "or (no Critical and enter[p])"))
+    assert alloy.check(guarded).status == "ok"
+    assert gate(ENTRY, guarded, verifier=alloy, behaviour="require").status == "faithful"
 
 
 def test_the_branches_a_candidate_adds() -> None:

@@ -41,6 +41,7 @@ from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
     canonical,
+    closing_bracket,
     fact_span,
     split_paragraphs,
     tokens,
@@ -219,6 +220,37 @@ def _invariant(cpar: Sequence[Paragraph], text: str, scopes: Sequence[str], orde
     bodies = [q.body or "" for q in called] + [q.body or "" for q in cpar
                                               if q.key in reached(cpar, called) and q.kind in CALLABLE]
     return not any(t.text in step for b in bodies for t in tokens(b))
+
+
+def _stripped(text: str, a: int, b: int) -> tuple[int, int]:
+    """The span ``a:b`` of ``text`` without its leading and trailing white space."""
+    return a + len(text[a:b]) - len(text[a:b].lstrip()), b - len(text[a:b]) + len(text[a:b].rstrip())
+
+
+def _conjuncts_under_always(text: str, a: int, b: int) -> list[tuple[int, int, str]]:
+    """The conjuncts of the formula ``text[a:b]`` other than the whole, each with the text it is asked as: its
+    own, or ``always (...)`` around it when the formula is one ``always`` over a bracketed conjunction (``always
+    (lone (Critical - Waiting) and after Critical in Proc)``: helper-37's mutex_c_overlap_after)."""
+    a, b = _stripped(text, a, b)
+    out = [(x, y, text[x:y]) for x, y in conjunct_spans_in(text, a, b) if (x, y) != (a, b)]
+    toks = tokens(text[a:b])
+    if not out and len(toks) > 2 and toks[0].text == "always" and toks[1].text in "({":
+        close = closing_bracket(toks, 1)
+        if close == len(toks) - 1:
+            inner = (a + toks[1].end, a + toks[close].start)
+            out = [(x, y, f"always ({text[x:y]})") for x, y in conjunct_spans_in(text, *inner) if (x, y) != inner]
+    return out
+
+
+def _top_conjunct(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> bool:
+    """Is the piece a whole conjunct of its fact's body, or of one ``always (...)`` there? A guard written into
+    the transition fact (``some p | (no Critical and enter[p]) or ...``) is neither: it is part of an event."""
+    home = next((p for p in cpar if p.kind == "fact" and p.start <= piece.span[0] < p.end), None)
+    if home is None or home.body_start is None or home.body_end is None:
+        return False
+    span = _stripped(candidate, *piece.span)
+    top = conjunct_spans_in(candidate, home.body_start, home.body_end)
+    return span in top or any(span == (x, y) for c in top for x, y, _ in _conjuncts_under_always(candidate, *c))
 
 
 def _restated(candidate: str, needed: Sequence[tuple[str, str]], verifier: Verifier, timeout_s: float) -> list[str]:
@@ -400,22 +432,24 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                            f"without {without} the check fails again")
     if not out:
         opar = split_paragraphs(original)
-        fresh = [q for q in alone_needed if not q.rewritten and _new_fact(opar, cpar, q)]
+        changing = ordered or temporal(original)
+        # where states change, a piece added to an existing fact is asked too (inserted into the transition
+        # fact, helper-37's mutex_c_overlap_in_trans): only an invariant is asked there, as in a new fact
+        fresh = [q for q in alone_needed if not q.rewritten and (_new_fact(opar, cpar, q)
+                                                                 or changing and _top_conjunct(candidate, cpar, q))]
         asked: list[tuple[str, str]] = []
         for q in fresh:
             text = candidate[q.span[0] : q.span[1]]
-            if not (ordered or temporal(original)):
+            if not changing:
                 if _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])], asserts, verifier,
                            timeout_s):
                     asked.append((text, blank(candidate, [q.removal])))
             elif _invariant(cpar, text, q.scopes, ordered):
                 asked.append((text, blank(candidate, [q.removal])))
-            else:  # each conjunct of a new fact on its own: one with a prime beside it is still an invariant
-                for a, b in conjunct_spans_in(candidate, *q.span):
-                    part = candidate[a:b]
+            else:  # each conjunct on its own: one with a prime beside it is still an invariant
+                for a, b, part in _conjuncts_under_always(candidate, *q.span):
                     rest = candidate[:a] + "(no none)" + candidate[b:]
-                    if (a, b) != q.span and _invariant(cpar, part, q.scopes, ordered) and _fails(verifier, rest,
-                                                                                                  timeout_s):
+                    if _invariant(cpar, part, q.scopes, ordered) and _fails(verifier, rest, timeout_s):
                         asked.append((part, rest))
         out += _restated(candidate, asked, verifier, timeout_s)
     if not out:
