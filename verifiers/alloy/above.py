@@ -121,7 +121,9 @@ def floor(original: str, candidate: str) -> int:
     """A signature scope the probe above reaches (`bumped`), 0 for none: one more than the largest integer the
     candidate's new text writes (``#Employee > 6``: a seventh employee, whatever the check's scope), than the
     variables of a ``disj`` declaration it writes (``some disj a, b, c, d: nexts[x]``), or than a join it
-    repeats (``x.next.next.next.next``): each needs that many atoms before it can be met (helper-34)."""
+    repeats (``x.next.next.next.next``): each needs that many atoms before it can be met (helper-34). A chain of
+    k joins is given k + 2 atoms: a closure unrolled to k joins is escaped by a cycle of k + 1 that a root outside
+    it (a ``one sig`` with no parent) must sit beside (helper-38's fs_c_unroll5, asked at k + 1 before)."""
     texts, new = _new(original, candidate)
     need = [int(texts[k]) + 1 for k in new if _number(texts[k])]
     for k in new:
@@ -136,7 +138,7 @@ def floor(original: str, candidate: str) -> int:
         run, j = 0, k
         while 3 <= j < len(texts) and texts[j - 1] == texts[j - 3] == "." and texts[j] == texts[j - 2]:
             run, j = run + 1, j - 2
-        need.append(run + 2 if run else 0)
+        need.append(run + 3 if run else 0)
     return max(need, default=0)
 
 

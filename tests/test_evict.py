@@ -1,0 +1,72 @@
+"""Evicting instead of guarding (verifiers/alloy/evict.py), with the real Analyzer: an operation made to take
+a lock away from the process holding it is undecided (helper-38's alloc_c_evict, the intent benchmark's mutex);
+the guard, and an operation made to replace its own argument's value (a move), are not asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from fmrepair.verifiers.alloy.evict import evictions, var_arities
+from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.text import split_paragraphs
+
+LOCKS = """sig Lock {}
+sig Proc { var holds: set Lock, var at: lone Room }
+sig Room {}
+fact Init { no holds }
+pred acquire[p: Proc, l: Lock] {
+  holds' = holds + p->l
+  at' = at
+}
+pred release[p: Proc, l: Lock] {
+  p->l in holds
+  holds' = holds - p->l
+  at' = at
+}
+pred walk[p: Proc, r: Room] {
+  holds' = holds
+  at' = at + p->r
+}
+pred idle { holds' = holds and at' = at }
+fact Trans { always (idle or some p: Proc, l: Lock, r: Room | acquire[p, l] or release[p, l] or walk[p, r]) }
+assert Exclusive { always all l: Lock | lone holds.l }
+check Exclusive for 3 but 6 steps
+run Busy { eventually some holds } for 3 but 6 steps
+"""
+ACQUIRE = "  holds' = holds + p->l\n"
+
+
+@pytest.fixture(scope="module")
+def alloy():
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    v = AlloyVerifier(workers=1)
+    try:
+        v.check("sig A {}\nrun {} for 1\n")
+    except Exception as e:  # noqa: BLE001
+        pytest.skip(f"Alloy not available: {e}")
+    yield v
+    v.close()
+
+
+def test_variable_relations_and_their_arity() -> None:
+    assert var_arities(split_paragraphs(LOCKS)) == {"holds": 2, "at": 2}
+    assert var_arities(split_paragraphs("sig A { var f: B -> lone A, g: set B }\nvar sig V in A {}\nsig B {}")) == {
+        "f": 3, "V": 1}
+
+
+def test_taking_the_lock_from_its_holder_is_undecided(alloy) -> None:  # noqa: ANN001
+    assert alloy.check(LOCKS).status == "failed"
+    for evict in ("  holds' = holds - Proc->l + p->l\n", "  holds' = (holds - (Proc - p)->l) + p->l\n"):
+        cand = LOCKS.replace(ACQUIRE, evict)
+        assert alloy.check(cand).status == "ok"
+        rep = gate(LOCKS, cand, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("evicts: pred acquire" in u for u in rep.unknown), rep
+
+
+def test_the_guard_is_a_repair_and_a_move_is_not_an_eviction(alloy) -> None:  # noqa: ANN001
+    guard = LOCKS.replace(ACQUIRE, "  no holds.l\n" + ACQUIRE)
+    assert gate(LOCKS, guard, verifier=alloy, behaviour="require").status == "faithful"
+    # walk made to leave the old room: it takes away its own argument's tuple (p->old), not another's
+    moved = guard.replace("  at' = at + p->r\n", "  at' = at - p->Room + p->r\n")
+    assert evictions(guard, moved, alloy) == []

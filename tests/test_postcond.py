@@ -1,0 +1,81 @@
+"""The property said of the next state (verifiers/alloy/postcond.py), with the real Analyzer: a postcondition
+that the checked invariant implies, written into the operation, assumes the property (helper-38's
+alloc/bridge/review cheats); the honest guard and an honest postcondition of the effect do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.postcond import unprimed
+from fmrepair.verifiers.alloy.text import split_paragraphs
+
+PRINTERS = """sig Job {}
+sig Printer { var printing: set Job }
+var sig Queued in Job {}
+fact Init { Queued = Job and no printing }
+pred start[p: Printer, j: Job] {
+  j in Queued
+  printing' = printing + p->j
+  Queued' = Queued - j
+}
+pred finish[p: Printer, j: Job] {
+  p->j in printing
+  printing' = printing - p->j
+  Queued' = Queued
+}
+pred idle { printing' = printing and Queued' = Queued }
+fact Trans { always (idle or some p: Printer, j: Job | start[p, j] or finish[p, j]) }
+assert OneAtATime { always all p: Printer | lone p.printing }
+check OneAtATime for 3 but 6 steps
+run Busy { eventually some printing } for 3 but 6 steps
+"""
+START = "  j in Queued\n  printing' = printing + p->j"
+
+
+def _with(line: str) -> str:
+    return PRINTERS.replace(START, START + "\n  " + line)
+
+
+@pytest.fixture(scope="module")
+def alloy():
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    v = AlloyVerifier(workers=1)
+    try:
+        v.check("sig A {}\nrun {} for 1\n")
+    except Exception as e:  # noqa: BLE001
+        pytest.skip(f"Alloy not available: {e}")
+    yield v
+    v.close()
+
+
+def test_a_postcondition_read_as_a_formula_of_one_state() -> None:
+    paras = split_paragraphs(PRINTERS)
+    assert unprimed("lone p.printing'", paras) == "lone p.printing"
+    assert unprimed("after (all q: Printer | lone q.printing)", paras) == "(all q: Printer | lone q.printing)"
+    assert unprimed("no p.printing", paras) is None  # a guard
+    assert unprimed("printing' = printing + p->j", paras) is None  # an effect on the state before
+    assert unprimed("(p.printing)' = none", paras) is None  # an expression primed: not read
+    assert unprimed("after start[p, j]", paras) == "start[p, j]"
+
+
+@pytest.mark.parametrize("post", ["lone p.printing'", "all q: Printer | lone q.printing'",
+                                  "after (all q: Printer | lone q.printing)",
+                                  "after sane"])
+def test_the_invariant_said_of_the_next_state_assumes_the_property(alloy, post) -> None:  # noqa: ANN001
+    assert alloy.check(PRINTERS).status == "failed"
+    cand = _with(post).replace("assert OneAtATime", "pred sane { all q: Printer | lone q.printing }\nassert OneAtATime")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(PRINTERS, cand, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep
+
+
+def test_the_guard_and_an_effect_are_no_restatement(alloy) -> None:  # noqa: ANN001
+    guard = _with("no p.printing")
+    assert alloy.check(guard).status == "ok"
+    assert gate(PRINTERS, guard, verifier=alloy, behaviour="require").status == "faithful"
+    # the guard with the effect also stated as a postcondition: the invariant does not imply `j in p.printing'`
+    both = _with("no p.printing\n  j in p.printing'")
+    rep = gate(PRINTERS, both, verifier=alloy, behaviour="require")
+    assert not any("says of the next state" in u for u in rep.unknown), rep

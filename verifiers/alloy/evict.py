@@ -1,0 +1,112 @@
+"""Evicting instead of guarding: an operation made to take away what others hold.
+
+A missing guard (``acquire`` while another process holds the resource) is fixed by the guard; it can also be
+"fixed" by making the operation take the resource away from whoever holds it (``holds' = holds - Proc->r +
+p->r``; ``Critical' = p``; the cars going the other way taken off the bridge). The property then holds, no good
+trace of the original is lost, and the repair is not what the author meant: helper-38's alloc, bridge and the
+intent benchmark's mutex, 2026-12-06. What the candidate gains, preservation does not see.
+
+Read here, by the Analyzer, for a pred the candidate changed, and a variable relation it primes:
+- the author's pred never takes a tuple away from it (``op[args] implies R in R'`` holds over the author's
+  declarations, every state, no fact asked), and
+- in a trace of the candidate (its facts kept) the pred takes away a tuple whose first atom is none of the
+  operation's arguments (another process's hold, another car).
+Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's loan, the mover's old place, the
+token passed on by its node) is not eviction and is not asked. An honest fix that must take away another atom's
+tuple where the author's operation took none (a cascade the author forgot) reads the same: undecided, the
+author's to say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.conditions import blank
+from fmrepair.verifiers.alloy.frames import pred_params, primed
+from fmrepair.verifiers.alloy.preserve import command_scopes
+from fmrepair.verifiers.alloy.probes import sig_names
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_evict_"
+_MODS = {"disj", "var", "private", "one", "lone", "some", "set"}
+
+
+def var_arities(paras: Sequence[Paragraph]) -> dict[str, int]:
+    """Each variable sig (1) and variable field (1 + its type's arity) of the declarations."""
+    out: dict[str, int] = {}
+    for p in paras:
+        if p.kind != "sig":
+            continue
+        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
+        if "var" in head.split():
+            out.update(dict.fromkeys(sig_names(p), 1))
+        pending: list[str] = []
+        for piece in split_top(p.body or ""):
+            names, _, typ = piece.partition(":")
+            words = names.split()
+            var = "var" in words
+            pending += [w.strip(",") for w in words if w not in _MODS and w.strip(",")]
+            if not _:
+                continue
+            ttoks = tokens(typ)
+            arrows = sum(1 for t in ttoks if t.text == ">" and t.depth == ttoks[0].depth) if ttoks else 0
+            if var:
+                out.update(dict.fromkeys(pending, 2 + arrows))
+            pending = []
+    return out
+
+
+def _declarations(text: str) -> str:
+    paras = split_paragraphs(text)
+    return blank(text, [(p.start, p.end) for p in paras if p.kind in ("fact", "command")])
+
+
+def _commands_removed(text: str) -> str:
+    paras = split_paragraphs(text)
+    return blank(text, [(p.start, p.end) for p in paras if p.kind == "command"])
+
+
+def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeout_s: float) -> bool:
+    v = verifier.check(module + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    return v.status in ("ok", "failed") and len(ours) == len(asks) and all(c.outcome == want for c in ours)
+
+
+def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per changed pred and relation it now takes away from others (see the module)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    olds = {p.key: p for p in opar if p.kind == "pred"}
+    arity = var_arities(cpar)
+    scopes = command_scopes(cpar)
+    out = []
+    for p in cpar:
+        o = olds.get(p.key)
+        if p.kind != "pred" or o is None or canonical(o.text) == canonical(p.text) or p.body is None:
+            continue
+        got, was = pred_params(p), pred_params(o)
+        names = primed(p.body)
+        if got is None or was is None or got != was or not got[1] or not names:
+            continue
+        decls, args = got
+        call = f"{p.name}[{', '.join(args)}]"
+        mine = " + ".join(args)
+        for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
+            never = [f"{LABEL}o{i}: check {{ all {decls} | {call} implies {rel} in {rel}' }} for {s}"
+                     for i, s in enumerate(scopes)]
+            if not _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s):
+                continue  # the author's operation takes tuples away (or it was not decided): not asked
+            vs = [f"fmr_t{k}" for k in range(arity[rel])]
+            tup = " -> ".join(vs)
+            evicts = f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and fmr_t0 not in {mine}"
+            asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
+                    for i, s in enumerate(scopes)]
+            v = verifier.check(_commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
+                               CheckOptions(timeout_s=timeout_s))
+            hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
+            if hit is not None:
+                out.append(f"evicts: {p.key} now takes {rel} away from atoms it is not given, which the author's "
+                           f"{p.key} never did (a guard, not an eviction, is what such a fault usually lacks; "
+                           f"{' '.join((hit.witness or '').split())[:300]})")
+                break
+    return out

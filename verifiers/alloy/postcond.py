@@ -1,0 +1,134 @@
+"""The property said of the next state: an added postcondition that is the checked invariant, primed.
+
+helper-38 (2026-12-06) fixed a missing guard by writing the invariant about the next state into the operation
+(``lone holds'.r`` in ``acquire``, ``after sane`` where ``sane`` is the invariant, the same beside the call in
+the transition fact): the operation then fires only where the property holds after it, which is the property
+made an axiom of every step, whatever the fault. Nine such cheats got through: given each operation's effect
+they allow the same traces as the honest guard, so no comparison of instances tells them apart; only what the
+added text says does.
+
+A piece the candidate adds where states change (needed: without it a check fails again) is read as a
+postcondition when it is ``after X`` with no step in ``X``, or when every variable relation it names is primed
+(``lone holds'.r``; ``no Free' & Proc.holds'``) and it has no other step. Unprimed (``X``), it is a formula of
+one state; when the checked invariants (``always X`` of each check that fails again without it) imply it over
+the declarations alone, for every value of the operation's parameters, it says nothing but the property of the
+next state: ``unknown: assumes the property``. An honest postcondition states the effect (``r in p.holds'``),
+which no invariant implies, and an honest guard is unprimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.pieces import Piece
+from fmrepair.verifiers.alloy.probes import field_names, sig_names
+from fmrepair.verifiers.alloy.reach import CALLABLE
+from fmrepair.verifiers.alloy.text import Paragraph, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_post_"
+_STEPS = {"after", ";", "before", "always", "eventually", "once", "historically", "until", "since", "releases",
+          "triggered"}
+_QUANT = {"all", "some", "no", "one", "lone"}
+
+
+def _var_names(cpar: Sequence[Paragraph]) -> set[str]:
+    out = set()
+    for p in cpar:
+        if p.kind != "sig":
+            continue
+        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
+        if "var" in head.split():
+            out.update(sig_names(p))
+        out.update(f for f, var in field_names(p) if var)
+    return out
+
+
+def unprimed(text: str, cpar: Sequence[Paragraph]) -> str | None:
+    """The one-state formula a postcondition says of the next state (``after X``: X; ``lone holds'.r``: ``lone
+    holds.r``), or None when ``text`` is no postcondition."""
+    toks = tokens(text)
+    if not toks:
+        return None
+    callable_ = {p.name for p in cpar if p.kind in CALLABLE}
+    if toks[0].text == "after":
+        rest = toks[1:]
+        if rest and not any(t.text in _STEPS or t.text == "'" for t in rest):
+            return text[rest[0].start : rest[-1].end]
+        return None
+    if any(t.text in _STEPS for t in toks) or not any(t.text == "'" for t in toks):
+        return None
+    var = _var_names(cpar)
+    for k, t in enumerate(toks):
+        if t.text in callable_:
+            return None  # what a call reads is not seen here
+        nxt = toks[k + 1].text if k + 1 < len(toks) else ""
+        if t.text in var and nxt != "'":
+            return None  # a state before the step is named: a guard or a frame, not a postcondition
+        if t.text == "'" and (k == 0 or toks[k - 1].text not in var):
+            return None  # an expression primed, or a prime on a name not read here
+    out, last = [], 0
+    for t in toks:
+        if t.text == "'":
+            out.append(text[last : t.start])
+            last = t.end
+    return "".join(out) + text[last:]
+
+
+def _universal(headers: Sequence[str]) -> str:
+    """The piece's headers (``always some p: Proc, r: Res |``) read for every value of their variables."""
+    if not headers:
+        return ""
+    out = []
+    for seg in headers[-1].split("|"):
+        words = seg.split()
+        while words and words[0] == "always":
+            words = words[1:]
+        if not words:
+            continue
+        if words[0] in _QUANT:
+            words[0] = "all"
+        else:
+            return ""  # not a quantifier header: no reading
+        out.append(" ".join(words) + " |")
+    return " ".join(out)
+
+
+def invariants(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
+    """The ``X`` of each checked ``always X`` (one per check: the assertion's body or the check's block)."""
+    out = []
+    for c in checks:
+        body = asserts[c.target].body if c.target in asserts else c.block
+        toks = tokens(body or "")
+        if len(toks) > 1 and toks[0].text == "always" and not any(t.text in _STEPS or t.text == "'"
+                                                                    for t in toks[1:]):
+            out.append((body or "")[toks[1].start : toks[-1].end])
+    return out
+
+
+def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, checks: Sequence[Paragraph],
+                       asserts: dict[str, Paragraph], declared: str, verifier: Verifier,
+                       timeout_s: float) -> str | None:
+    """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module)."""
+    text = candidate[piece.span[0] : piece.span[1]]
+    one_state = unprimed(text, cpar)
+    invs = invariants(checks, asserts)
+    if one_state is None or not invs or len(invs) != len(checks):
+        return None
+    head = _universal(piece.scopes)
+    if piece.scopes and not head:
+        return None
+    formula = f"{head} (({') and ('.join(invs)}) implies ({one_state}))"
+    scopes = [c.scope.strip() or "3" for c in checks]
+    asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+            for i, s in enumerate(scopes)]
+    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    if v.status not in ("ok", "failed") or len(ours) != len(asks):
+        return None
+    if not all(c.outcome == "no_counterexample" for c in ours):
+        return None
+    short = " ".join(text.split())[:160]
+    return (f"assumes the property: the added constraint '{short}' says of the next state what the checked "
+            f"invariants say of every state ('{' '.join(one_state.split())[:120]}' follows from them), and without "
+            "it the check fails again: the property made a condition of the step, not a fix")
