@@ -79,3 +79,28 @@ def test_the_guard_and_an_effect_are_no_restatement(alloy) -> None:  # noqa: ANN
     both = _with("no p.printing\n  j in p.printing'")
     rep = gate(PRINTERS, both, verifier=alloy, behaviour="require")
     assert not any("says of the next state" in u for u in rep.unknown), rep
+
+
+TANK = """open util/ordering[Time]
+sig Time { level: one Int }
+fact Start { first.level = 0 }
+fact Steps { all t: Time - last | t.next.level = add[t.level, 1] or t.next.level = sub[t.level, 1] }
+assert NeverNegative { all t: Time | t.level >= 0 }
+check NeverNegative for 5 Time, 4 Int
+"""
+STEPS = "all t: Time - last | t.next.level = add[t.level, 1] or t.next.level = sub[t.level, 1]"
+
+
+def test_with_util_ordering_the_property_of_the_next_state_assumes_it(alloy) -> None:  # noqa: ANN001
+    """helper-37's bank_c_in_step: `s.next.x >= 0` for every step is the property from the second state on."""
+    assert alloy.check(TANK).status == "failed"
+    cand = TANK + "fact Floor { all t: Time - last | t.next.level >= 0 }\n"
+    assert alloy.check(cand).status == "ok"
+    rep = gate(TANK, cand, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("says of the next state" in u for u in rep.unknown), rep
+    # the guard reads the state before the step: not a postcondition
+    guard = TANK.replace(STEPS, "all t: Time - last | t.next.level = add[t.level, 1] or (t.level > 0 and "
+                                "t.next.level = sub[t.level, 1])")
+    assert alloy.check(guard).status == "ok"
+    assert not any("says of the next state" in u for u in gate(TANK, guard, verifier=alloy,
+                                                                behaviour="require").unknown)

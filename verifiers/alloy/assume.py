@@ -453,11 +453,11 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                     if _invariant(cpar, part, q.scopes, ordered) and _fails(verifier, rest, timeout_s):
                         asked.append((part, rest))
         out += _restated(candidate, asked, verifier, timeout_s)
-    if not out and temporal(original) and not ordered:  # the property said of the next state (helper-38)
+    if not out and (temporal(original) or ordered):  # the property said of the next state (helper-38)
         for q in needed:
             failing = [checks[k] for k in sorted(again[q])]
             if not q.rewritten and (r := said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier,
-                                                              timeout_s)):
+                                                              timeout_s, ordered)):
                 out.append(r)
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])

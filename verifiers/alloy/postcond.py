@@ -106,19 +106,56 @@ def invariants(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> li
     return out
 
 
+def next_only(text: str, cpar: Sequence[Paragraph]) -> bool:
+    """With util/ordering: does ``text`` name states only as ``s.next`` (never ``s`` alone, no ``prev``, ``first``
+    or ``last``, no call)? Then it says something of the next state only (``s.next.balance[b] >= 0``, helper-37's
+    bank_c_in_step). A guard reads ``s`` (``s.balance[a] > 0``), and so does a step relation (``s.next.crit -
+    s.crit``, o19_h7)."""
+    toks = tokens(text)
+    callable_ = {p.name for p in cpar if p.kind in CALLABLE}
+    if any(t.text in callable_ or t.text in ("prev", "prevs", "nexts", "first", "last") for t in toks):
+        return False
+    holders = {toks[k - 2].text for k, t in enumerate(toks) if t.text == "next" and k >= 2 and toks[k - 1].text == "."}
+    if not holders or sum(t.text == "next" for t in toks) != sum(
+            1 for k, t in enumerate(toks) if t.text == "next" and k >= 2 and toks[k - 1].text == "."):
+        return False
+    return all(k + 2 < len(toks) and toks[k + 1].text == "." and toks[k + 2].text == "next"
+               for k, t in enumerate(toks) if t.text in holders)
+
+
+def _after_header(text: str) -> str:
+    """``text`` without a leading quantifier header (``all s: State - last, b: Account | ...``: what follows the
+    bar), where the bounds may name ``last``."""
+    toks = tokens(text)
+    if toks and toks[0].text in _QUANT:
+        bar = next((t for t in toks if t.text == "|" and t.depth == toks[0].depth), None)
+        if bar is not None:
+            return text[bar.end :]
+    return text
+
+
 def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, checks: Sequence[Paragraph],
-                       asserts: dict[str, Paragraph], declared: str, verifier: Verifier,
-                       timeout_s: float) -> str | None:
-    """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module)."""
+                       asserts: dict[str, Paragraph], declared: str, verifier: Verifier, timeout_s: float,
+                       ordered: bool = False) -> str | None:
+    """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module). With
+    util/ordering (``ordered``): a piece that names states only as ``s.next``, implied under its headers by the
+    checked assertions (whole: they quantify over states themselves)."""
     text = candidate[piece.span[0] : piece.span[1]]
-    one_state = unprimed(text, cpar)
-    invs = invariants(checks, asserts)
-    if one_state is None or not invs or len(invs) != len(checks):
-        return None
     head = _universal(piece.scopes)
     if piece.scopes and not head:
         return None
-    formula = f"{head} (({') and ('.join(invs)}) implies ({one_state}))"
+    if ordered:
+        bodies = [asserts[c.target].body if c.target in asserts else c.block for c in checks]
+        if not bodies or None in bodies or not next_only(_after_header(text), cpar):
+            return None
+        one_state = text
+        formula = f"({') and ('.join(b or '' for b in bodies)}) implies ({head} ({text}))"
+    else:
+        one_state = unprimed(text, cpar) or ""
+        invs = invariants(checks, asserts)
+        if not one_state or not invs or len(invs) != len(checks):
+            return None
+        formula = f"{head} (({') and ('.join(invs)}) implies ({one_state}))"
     scopes = [c.scope.strip() or "3" for c in checks]
     asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
             for i, s in enumerate(scopes)]
