@@ -70,3 +70,36 @@ def test_the_guard_is_a_repair_and_a_move_is_not_an_eviction(alloy) -> None:  # 
     # walk made to leave the old room: it takes away its own argument's tuple (p->old), not another's
     moved = guard.replace("  at' = at + p->r\n", "  at' = at - p->Room + p->r\n")
     assert evictions(guard, moved, alloy) == []
+
+
+SEATS = """sig Guest {}
+var sig Seated in Guest {}
+var sig Waiting in Guest {}
+fact Init { no Seated and Waiting = Guest }
+pred sit[g: Guest] { g in Waiting  Seated' = Seated + g  Waiting' = Waiting - g }
+pred stand[g: Guest] { g in Seated  Seated' = Seated - g  Waiting' = Waiting + g }
+pred idle { Seated' = Seated and Waiting' = Waiting }
+fact Trans { always (idle or some g: Guest | sit[g] or stand[g]) }
+assert OneChair { always lone Seated }
+check OneChair for 3 but 6 steps
+"""
+TOKEN = """sig Node {}
+var sig Holder in Node {}
+fact Init { one Holder }
+pred pass[n: Node] { n not in Holder  Holder' = Holder + n }
+pred skip { Holder' = Holder }
+fact Trans { always (skip or some n: Node | pass[n]) }
+assert OneToken { always one Holder }
+check OneToken for 3 but 6 steps
+"""
+
+
+def test_a_set_taken_from_its_members_is_eviction_only_where_another_operation_releases_it(alloy) -> None:  # noqa: ANN001
+    """`Seated' = g` while `stand` is how a guest leaves the chair: eviction. `Holder' = n` in a ring whose only
+    move is `pass`: the token passed on (helper-25's o20_b_ghost_honest), not asked."""
+    evict = SEATS.replace("Seated' = Seated + g", "Seated' = g")
+    assert alloy.check(SEATS).status == "failed" and alloy.check(evict).status == "ok"
+    assert any("evicts: pred sit" in r for r in evictions(SEATS, evict, alloy))
+    passed = TOKEN.replace("Holder' = Holder + n", "Holder' = n")
+    assert alloy.check(TOKEN).status == "failed" and alloy.check(passed).status == "ok"
+    assert evictions(TOKEN, passed, alloy) == []

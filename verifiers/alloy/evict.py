@@ -10,7 +10,11 @@ Read here, by the Analyzer, for a pred the candidate changed, and a variable rel
 - the author's pred never takes a tuple away from it (``op[args] implies R in R'`` holds over the author's
   declarations, every state, no fact asked), and
 - in a trace of the candidate (its facts kept) the pred takes away a tuple whose first atom is none of the
-  operation's arguments (another process's hold, another car).
+  operation's arguments (another process's hold) and is not one step from them through another binary relation,
+  before or after the step (a train's next segment, whose signal the move sets to red, is one: ``t.pos'``).
+- and another pred of the author's takes tuples away from it (a ``release``, a ``leave``): taking away is that
+  operation's job. A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's ``o20_b_ghost_honest``)
+  has none, and reads the same as ``Critical' = p`` otherwise.
 Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's loan, the mover's old place, the
 token passed on by its node) is not eviction and is not asked. An honest fix that must take away another atom's
 tuple where the author's operation took none (a cascade the author forgot) reads the same: undecided, the
@@ -32,29 +36,32 @@ LABEL = "fmrepair_evict_"
 _MODS = {"disj", "var", "private", "one", "lone", "some", "set"}
 
 
-def var_arities(paras: Sequence[Paragraph]) -> dict[str, int]:
-    """Each variable sig (1) and variable field (1 + its type's arity) of the declarations."""
-    out: dict[str, int] = {}
+def arities(paras: Sequence[Paragraph]) -> dict[str, tuple[int, bool]]:
+    """Each sig (arity 1) and field (1 + its type's arity) of the declarations, with whether it is variable."""
+    out: dict[str, tuple[int, bool]] = {}
     for p in paras:
         if p.kind != "sig":
             continue
         head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
-        if "var" in head.split():
-            out.update(dict.fromkeys(sig_names(p), 1))
+        out.update(dict.fromkeys(sig_names(p), (1, "var" in head.split())))
         pending: list[str] = []
         for piece in split_top(p.body or ""):
-            names, _, typ = piece.partition(":")
+            names, colon, typ = piece.partition(":")
             words = names.split()
             var = "var" in words
             pending += [w.strip(",") for w in words if w not in _MODS and w.strip(",")]
-            if not _:
+            if not colon:
                 continue
             ttoks = tokens(typ)
             arrows = sum(1 for t in ttoks if t.text == ">" and t.depth == ttoks[0].depth) if ttoks else 0
-            if var:
-                out.update(dict.fromkeys(pending, 2 + arrows))
+            out.update(dict.fromkeys(pending, (2 + arrows, var)))
             pending = []
     return out
+
+
+def var_arities(paras: Sequence[Paragraph]) -> dict[str, int]:
+    """Each variable sig (1) and variable field (1 + its type's arity) of the declarations."""
+    return {n: a for n, (a, var) in arities(paras).items() if var}
 
 
 def _declarations(text: str) -> str:
@@ -73,11 +80,33 @@ def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeou
     return v.status in ("ok", "failed") and len(ours) == len(asks) and all(c.outcome == want for c in ours)
 
 
+def _released_elsewhere(original: str, opar: Sequence[Paragraph], key: str, rel: str, scopes: Sequence[str],
+                        verifier: Verifier, timeout_s: float) -> bool:
+    """Does another pred of the author's take tuples away from ``rel`` (a ``release``, a ``leave``)? Then taking
+    them away is that operation's job, and the changed one doing it too for atoms it is not given is eviction; where
+    none does (a token ring whose only move is ``pass``, helper-25's ``o20_b_ghost_honest``), it is not asked."""
+    for q in opar:
+        got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
+        if got is None or rel not in (primed(q.body or "") or set()):
+            continue
+        decls, args = got
+        call = f"{q.name}[{', '.join(args)}]" if args else q.name
+        body = f"{call} and not ({rel} in {rel}')"
+        ask = f"some {decls} | {body}" if decls else body
+        asks = [f"{LABEL}r{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
+        v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+        if v.status in ("ok", "failed") and any(c.label.startswith(LABEL) and c.outcome == "instance"
+                                                for c in v.commands):
+            return True
+    return False
+
+
 def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per changed pred and relation it now takes away from others (see the module)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     olds = {p.key: p for p in opar if p.kind == "pred"}
     arity = var_arities(cpar)
+    binary = sorted(n for n, (a, _) in arities(cpar).items() if a == 2)
     scopes = command_scopes(cpar)
     out = []
     for p in cpar:
@@ -96,9 +125,14 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                      for i, s in enumerate(scopes)]
             if not _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s):
                 continue  # the author's operation takes tuples away (or it was not decided): not asked
+            if not _released_elsewhere(original, opar, p.key, rel, scopes, verifier, timeout_s):
+                continue  # no operation of the author's takes any away: this one may be meant to (a token passed)
             vs = [f"fmr_t{k}" for k in range(arity[rel])]
             tup = " -> ".join(vs)
-            evicts = f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and fmr_t0 not in {mine}"
+            near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
+                              if f != rel)
+            evicts = (f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and fmr_t0 not in {mine}"
+                      + (f" + {near}" if near else ""))
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(_commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
