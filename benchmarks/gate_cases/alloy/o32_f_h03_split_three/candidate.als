@@ -1,0 +1,31 @@
+// Trains on sections of track. A train moves to the next section.
+sig Section { next: lone Section }
+sig Train {}
+one sig Track { var at: Train -> lone Section }
+var sig Parked in Train {}
+
+fact Line { no s: Section | s in s.^next }
+fact Init { no Parked and all s: Section | lone Track.at.s }
+
+pred move[t: Train] {
+  some t.(Track.at).next
+  t not in Parked
+  // the next section must be free
+  no Track.at.(t.(Track.at).next)
+  t.(Track.at') = t.(Track.at).next
+  Track.at' - t->Section = Track.at - t->Section
+  Parked' = Parked
+}
+
+pred park[t: Train] {
+  t not in Parked
+  Parked' = Parked + t
+  Track.at' = Track.at
+}
+
+pred wait { Track.at' = Track.at and Parked' = Parked }
+
+fact Trans { always (wait or some t: Train | move[t] or park[t]) }
+
+assert NoCollision { always all s: Section | lone Track.at.s }
+check NoCollision for 3 but 6 steps
