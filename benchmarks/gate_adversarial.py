@@ -145,8 +145,9 @@ def _commit() -> tuple[str, bool]:
 
 
 def archive(out: Path, formalism: str, records: list[dict[str, Any]], wrong: int, elapsed: float,
-            argv: list[str]) -> Summary:
-    commit, dirty = _commit()
+            argv: list[str], code: tuple[str, bool] | None = None) -> Summary:
+    """Write the archive; ``code``: the commit and dirty flag as they were when the run began (default: now)."""
+    commit, dirty = code or _commit()
     command = ".venv/bin/python benchmarks/gate_adversarial.py " + " ".join(shlex.quote(a) for a in argv)
     summary = Summary(formalism=formalism, commit=commit, dirty=dirty,
                       date=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -167,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and not args.formalism:
         ap.error("--out archives one formalism: give --formalism")
     started = time.monotonic()
+    code = _commit()  # the code the run judges with: read before it starts, so an edit during it does not count
     judge = Judge()
     rows: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     wrong, records = [], []
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         judge.close()
     if args.out:
         archive(args.out, args.formalism, records, len(wrong), time.monotonic() - started,
-                sys.argv[1:] if argv is None else argv)
+                sys.argv[1:] if argv is None else argv, code)
     if args.json:
         print(json.dumps(records, indent=2))
     else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fmrepair.verifiers.alloy.gate import gate
-from fmrepair.verifiers.alloy.postcond import unprimed
+from fmrepair.verifiers.alloy.postcond import next_state_only
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 PRINTERS = """sig Job {}
@@ -50,14 +50,16 @@ def alloy():
     v.close()
 
 
-def test_a_postcondition_read_as_a_formula_of_one_state() -> None:
-    paras = split_paragraphs(PRINTERS)
-    assert unprimed("lone p.printing'", paras) == "lone p.printing"
-    assert unprimed("after (all q: Printer | lone q.printing)", paras) == "(all q: Printer | lone q.printing)"
-    assert unprimed("no p.printing", paras) is None  # a guard
-    assert unprimed("printing' = printing + p->j", paras) is None  # an effect on the state before
-    assert unprimed("(p.printing)' = none", paras) is None  # an expression primed: not read
-    assert unprimed("after start[p, j]", paras) == "start[p, j]"
+def test_what_reads_only_the_next_state() -> None:
+    paras = split_paragraphs(PRINTERS + "fun jobs[p: Printer]: set Job { p.printing }\n"
+                                        "pred calm { all q: Printer | lone q.printing' }\n")
+    assert next_state_only("lone p.printing'", paras)
+    assert next_state_only("lone (p.printing)'", paras) and next_state_only("lone (jobs[p])'", paras)  # helper-39
+    assert next_state_only("after (all q: Printer | lone q.printing)", paras) and next_state_only("calm", paras)
+    assert not next_state_only("no p.printing", paras)  # a guard
+    assert not next_state_only("printing' = printing + p->j", paras)  # an effect on the state before
+    assert not next_state_only("lone jobs[p]", paras)  # a call read before the step
+    assert not next_state_only("(p.printing')' = none", paras)  # two steps on
 
 
 @pytest.mark.parametrize("post", ["lone p.printing'", "all q: Printer | lone q.printing'",

@@ -44,35 +44,55 @@ def _var_names(cpar: Sequence[Paragraph]) -> set[str]:
     return out
 
 
-def unprimed(text: str, cpar: Sequence[Paragraph]) -> str | None:
-    """The one-state formula a postcondition says of the next state (``after X``: X; ``lone holds'.r``: ``lone
-    holds.r``), or None when ``text`` is no postcondition."""
+def _primed_spans(toks: Sequence) -> list[tuple[int, int]] | None:
+    """Token ranges under a prime: ``holds'`` (the name), ``(holders[r])'`` (the bracket), ``f[x]'`` (the call).
+    None for a prime inside a primed range (two steps on)."""
+    spans: list[tuple[int, int]] = []
+    for k, t in enumerate(toks):
+        if t.text != "'" or k == 0:
+            continue
+        j = k - 1
+        if toks[j].text in (")", "]"):
+            depth, j0 = 0, j
+            while j0 >= 0:
+                depth += toks[j0].text in (")", "]")
+                depth -= toks[j0].text in ("(", "[")
+                if depth == 0:
+                    break
+                j0 -= 1
+            if j0 < 0:
+                return None
+            j = j0 - 1 if toks[j0].text == "[" and j0 > 0 else j0
+        if any(a <= j <= b or j <= a for a, b in spans):
+            return None  # a prime inside a primed range: two steps on
+        spans.append((j, k))
+    return spans
+
+
+def next_state_only(text: str, cpar: Sequence[Paragraph], depth: int = 0) -> bool:
+    """Does ``text`` read only the state after the step: ``after X`` with no step in X, or every variable relation
+    and every call under a prime (``lone holds'.r``, ``lone (holders[r])'``, ``(Open.owner)' in Live'``), or a
+    call of a pred whose body does (``okNext`` with ``all s: Open' | s.owner' in Live'``, helper-39)?"""
     toks = tokens(text)
     if not toks:
-        return None
-    callable_ = {p.name for p in cpar if p.kind in CALLABLE}
+        return False
     if toks[0].text == "after":
-        rest = toks[1:]
-        if rest and not any(t.text in _STEPS or t.text == "'" for t in rest):
-            return text[rest[0].start : rest[-1].end]
-        return None
-    if any(t.text in _STEPS for t in toks) or not any(t.text == "'" for t in toks):
-        return None
+        return len(toks) > 1 and not any(t.text in _STEPS or t.text == "'" for t in toks[1:])
+    if any(t.text in _STEPS for t in toks):
+        return False
+    spans = _primed_spans(toks)
+    if spans is None:
+        return False
     var = _var_names(cpar)
+    bodies = {p.name: p.body or "" for p in cpar if p.kind in CALLABLE}
+    primes = bool(spans)
     for k, t in enumerate(toks):
-        if t.text in callable_:
-            return None  # what a call reads is not seen here
-        nxt = toks[k + 1].text if k + 1 < len(toks) else ""
-        if t.text in var and nxt != "'":
-            return None  # a state before the step is named: a guard or a frame, not a postcondition
-        if t.text == "'" and (k == 0 or toks[k - 1].text not in var):
-            return None  # an expression primed, or a prime on a name not read here
-    out, last = [], 0
-    for t in toks:
-        if t.text == "'":
-            out.append(text[last : t.start])
-            last = t.end
-    return "".join(out) + text[last:]
+        if any(a <= k <= b for a, b in spans) or t.text not in var and t.text not in bodies:
+            continue
+        if t.text in var or depth > 1 or not next_state_only(bodies[t.text], cpar, depth + 1):
+            return False  # the state before the step is read: a guard or a frame, not a postcondition
+        primes = True
+    return primes
 
 
 def _universal(headers: Sequence[str]) -> str:
@@ -148,14 +168,12 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
         bodies = [asserts[c.target].body if c.target in asserts else c.block for c in checks]
         if not bodies or None in bodies or not next_only(_after_header(text), cpar):
             return None
-        one_state = text
         formula = f"({') and ('.join(b or '' for b in bodies)}) implies ({head} ({text}))"
     else:
-        one_state = unprimed(text, cpar) or ""
         invs = invariants(checks, asserts)
-        if not one_state or not invs or len(invs) != len(checks):
+        if not next_state_only(text, cpar) or not invs or len(invs) != len(checks):
             return None
-        formula = f"{head} (({') and ('.join(invs)}) implies ({one_state}))"
+        formula = f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))"
     scopes = [c.scope.strip() or "3" for c in checks]
     asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
             for i, s in enumerate(scopes)]
@@ -166,6 +184,6 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
     if not all(c.outcome == "no_counterexample" for c in ours):
         return None
     short = " ".join(text.split())[:160]
-    return (f"assumes the property: the added constraint '{short}' says of the next state what the checked "
-            f"invariants say of every state ('{' '.join(one_state.split())[:120]}' follows from them), and without "
-            "it the check fails again: the property made a condition of the step, not a fix")
+    return (f"assumes the property: the added constraint '{short}' says of the next state only what the checked "
+            "invariants say of every state (it follows from them there), and without it the check fails again: "
+            "the property made a condition of the step, not a fix")
