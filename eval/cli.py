@@ -147,7 +147,8 @@ def gate_cmd(
     reach frozen, escapes rejected; Alloy also: no good instance of the original (one that meets its facts
 and checked assertions) lost, no property assumed by an added constraint, no premise made vacuous.
 Exit 0 faithful, 1 unfaithful, 3 unknown (undecided), 4 narrows (Alloy: faithful text that loses good
-instances)."""
+instances). Whether the candidate's own commands are met is said beside the verdict (`candidate_checks`), not
+in it."""
     from fmrepair.inputs import read_spec
 
     try:
@@ -172,18 +173,24 @@ instances)."""
     from fmrepair.verifiers.alloy.gate import gate
 
     verifier = None
+    checks = "not run (--no-vacuity)"
     if not no_vacuity:
         from fmrepair.verifiers.alloy import AlloyVerifier
 
         verifier = AlloyVerifier(workers=1)
     try:
         report = gate(orig, cand, verifier=verifier, also_editable=editable, behaviour="require")
+        if verifier is not None:  # the gate judges faithfulness only: whether the checks pass is said beside it
+            checks = {"ok": "met", "failed": "not met"}.get(verifier.check(cand).status, "undecided")
     finally:
         if verifier is not None:
             verifier.close()
     if as_json:
-        typer.echo(json.dumps(report.model_dump()))
+        typer.echo(json.dumps({**report.model_dump(), "candidate_checks": checks}))
     else:
+        if checks != "met":
+            typer.echo(f"note: the candidate's own commands are {checks}: this verdict is on faithfulness only, "
+                       "and a candidate whose commands are not met is no repair")
         typer.echo({"faithful": "faithful (keeps every good instance)", "unfaithful": "NOT faithful",
                     "narrows": "NARROWS: faithful text, but it loses behaviour the original allows",
                     }.get(report.status, "UNKNOWN (not faithful)"))

@@ -140,6 +140,12 @@ def test_cli_gate_json_degenerate_field_and_editable(tmp_path, verifier) -> None
     )
     res = CliRunner().invoke(app, ["gate", str(orig), str(cand), "--json", "--editable", "acyclic"])
     assert json.loads(res.output)["faithful"] is True, res.output
+    assert json.loads(res.output)["candidate_checks"] in ("met", "not met")
+    # the original gated against itself (helper-39): faithful text, and its own checks are said to be unmet
+    res = CliRunner().invoke(app, ["gate", str(orig), str(orig)])  # GRAPH's check fails (a self-loop)
+    assert "candidate's own commands are not met" in res.output, res.output
+    assert json.loads(CliRunner().invoke(app, ["gate", str(orig), str(orig), "--json"]).output)[
+        "candidate_checks"] == "not met"
 
 
 class _ProbesTimeOut:
