@@ -1,6 +1,7 @@
 """Fixtures shared by the Alloy search tests (test_mutation.py, test_mutation_library.py, test_lift.py,
-test_synth_projection.py): one syntax worker and one Alloy verifier per test module. A module that defines
-its own fixture of the same name uses that one."""
+test_synth_projection.py): one syntax worker and one Alloy verifier per test module; and ``alloy``, the
+verifier for the gate's tests (test_preserve.py, test_frames.py, test_postcond.py, ...), which skips the module
+when the Analyzer cannot start. A module that defines its own fixture of the same name uses that one."""
 
 from __future__ import annotations
 
@@ -28,3 +29,16 @@ def verifier() -> Iterator[AlloyVerifier]:
 
     with AlloyVerifier(workers=1) as v:
         yield v
+
+
+@pytest.fixture(scope="module")
+def alloy() -> Iterator[AlloyVerifier]:
+    from fmrepair.verifiers.alloy import AlloyVerifier
+
+    v = AlloyVerifier(workers=1)
+    try:
+        v.check("sig A {}\nrun {} for 1\n")
+    except Exception as e:  # noqa: BLE001
+        pytest.skip(f"Alloy not available: {e}")
+    yield v
+    v.close()

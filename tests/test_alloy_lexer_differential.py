@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from fmrepair.verifiers.alloy.text import commands, misread_characters, split_paragraphs
 
 HEAD = "sig Node { n: lone Node }\nassert A { no x: Node | x in x.^n }\npred p { some Node }\n"
@@ -46,19 +44,6 @@ def _texts(count: int, seed: int = 7) -> list[str]:
             parts.append(piece + rng.choice(ENDS))
         out.append("".join(parts))
     return out
-
-
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
 
 
 def _ours(text: str) -> list[tuple[str, str | None]]:

@@ -4,10 +4,9 @@ the guard, and an operation made to replace its own argument's value (a move), a
 
 from __future__ import annotations
 
-import pytest
-
-from fmrepair.verifiers.alloy.evict import evictions, var_arities
+from fmrepair.verifiers.alloy.evict import evictions
 from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.text import split_paragraphs
 
 LOCKS = """sig Lock {}
@@ -34,19 +33,6 @@ check Exclusive for 3 but 6 steps
 run Busy { eventually some holds } for 3 but 6 steps
 """
 ACQUIRE = "  holds' = holds + p->l\n"
-
-
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
 
 
 def test_variable_relations_and_their_arity() -> None:

@@ -5,8 +5,6 @@ a frame that leaves room beside the fix is still asked conjunct by conjunct."""
 
 from __future__ import annotations
 
-import pytest
-
 from fmrepair.verifiers.alloy.frames import one_update, pred_params, primed
 from fmrepair.verifiers.alloy.gate import gate
 from fmrepair.verifiers.alloy.preserve import command_scopes
@@ -36,19 +34,6 @@ run Parking { eventually some parked } for 3 but 6 steps
 FAULT = "  parked' = parked\n}\npred idle"
 SPLIT = GARAGE.replace(FAULT, "  s.parked' = s.parked - c\n  all t: Spot - s | t.parked' = t.parked\n}\npred idle")
 LOOSE = GARAGE.replace(FAULT, "  s.parked' = s.parked - c\n  all t: Spot - s | t.parked' in t.parked\n}\npred idle")
-
-
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
 
 
 def test_what_a_conjunct_primes() -> None:

@@ -37,19 +37,6 @@ def _with(line: str) -> str:
     return PRINTERS.replace(START, START + "\n  " + line)
 
 
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
-
-
 def test_what_reads_only_the_next_state() -> None:
     paras = split_paragraphs(PRINTERS + "fun jobs[p: Printer]: set Job { p.printing }\n"
                                         "pred calm { all q: Printer | lone q.printing' }\n")

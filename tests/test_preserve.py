@@ -46,19 +46,6 @@ check OneHolder for 3
 """
 
 
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
-
-
 def test_every_instance_can_be_asked_not_only_the_good_ones(alloy) -> None:  # noqa: ANN001
     """``good=False`` asks every instance of the original's facts: a change that differs only where the assertion
     fails (the fault's instances) is no loss of a good instance, but it is a difference (the gate's pairing of

@@ -4,8 +4,6 @@ behaviour if not by a command (helper-35's s3acct_h_orform); a disjunct that onl
 
 from __future__ import annotations
 
-import pytest
-
 from fmrepair.verifiers.alloy.dropped import atomic, unneeded
 from fmrepair.verifiers.alloy.gate import gate
 
@@ -18,19 +16,6 @@ check Consistent for 3
 FAULT = "all t: Team | t.members.team in Team"
 OR_FORM = CLUBS.replace(FAULT, "all t: Team | no t.members or t.members.team = t")
 WIDENED = CLUBS.replace(FAULT, "all t: Team | t.members.team = t or #t.members > 2")
-
-
-@pytest.fixture(scope="module")
-def alloy():
-    from fmrepair.verifiers.alloy import AlloyVerifier
-
-    v = AlloyVerifier(workers=1)
-    try:
-        v.check("sig A {}\nrun {} for 1\n")
-    except Exception as e:  # noqa: BLE001
-        pytest.skip(f"Alloy not available: {e}")
-    yield v
-    v.close()
 
 
 def test_atomic_pieces_have_no_connective() -> None:

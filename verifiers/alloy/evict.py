@@ -25,53 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fmrepair.verifiers.alloy.assume import commands_removed
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
-from fmrepair.verifiers.alloy.probes import sig_names
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, tokens
+from fmrepair.verifiers.alloy.probes import arities, var_arities
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_evict_"
-_MODS = {"disj", "var", "private", "one", "lone", "some", "set"}
-
-
-def arities(paras: Sequence[Paragraph]) -> dict[str, tuple[int, bool]]:
-    """Each sig (arity 1) and field (1 + its type's arity) of the declarations, with whether it is variable."""
-    out: dict[str, tuple[int, bool]] = {}
-    for p in paras:
-        if p.kind != "sig":
-            continue
-        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
-        out.update(dict.fromkeys(sig_names(p), (1, "var" in head.split())))
-        pending: list[str] = []
-        for piece in split_top(p.body or ""):
-            names, colon, typ = piece.partition(":")
-            words = names.split()
-            var = "var" in words
-            pending += [w.strip(",") for w in words if w not in _MODS and w.strip(",")]
-            if not colon:
-                continue
-            ttoks = tokens(typ)
-            arrows = sum(1 for t in ttoks if t.text == ">" and t.depth == ttoks[0].depth) if ttoks else 0
-            out.update(dict.fromkeys(pending, (2 + arrows, var)))
-            pending = []
-    return out
-
-
-def var_arities(paras: Sequence[Paragraph]) -> dict[str, int]:
-    """Each variable sig (1) and variable field (1 + its type's arity) of the declarations."""
-    return {n: a for n, (a, var) in arities(paras).items() if var}
 
 
 def _declarations(text: str) -> str:
     paras = split_paragraphs(text)
     return blank(text, [(p.start, p.end) for p in paras if p.kind in ("fact", "command")])
-
-
-def _commands_removed(text: str) -> str:
-    paras = split_paragraphs(text)
-    return blank(text, [(p.start, p.end) for p in paras if p.kind == "command"])
 
 
 def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeout_s: float) -> bool:
@@ -135,7 +102,7 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                       + (f" + {near}" if near else ""))
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
-            v = verifier.check(_commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
+            v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
                                CheckOptions(timeout_s=timeout_s))
             hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
             if hit is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.pieces import Piece
-from fmrepair.verifiers.alloy.probes import field_names, sig_names
+from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.reach import CALLABLE
 from fmrepair.verifiers.alloy.text import Paragraph, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
@@ -30,18 +30,6 @@ LABEL = "fmrepair_post_"
 _STEPS = {"after", ";", "before", "always", "eventually", "once", "historically", "until", "since", "releases",
           "triggered"}
 _QUANT = {"all", "some", "no", "one", "lone"}
-
-
-def _var_names(cpar: Sequence[Paragraph]) -> set[str]:
-    out = set()
-    for p in cpar:
-        if p.kind != "sig":
-            continue
-        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
-        if "var" in head.split():
-            out.update(sig_names(p))
-        out.update(f for f, var in field_names(p) if var)
-    return out
 
 
 def _primed_spans(toks: Sequence) -> list[tuple[int, int]] | None:
@@ -83,7 +71,7 @@ def next_state_only(text: str, cpar: Sequence[Paragraph], depth: int = 0) -> boo
     spans = _primed_spans(toks)
     if spans is None:
         return False
-    var = _var_names(cpar)
+    var = set(var_arities(cpar))
     bodies = {p.name: p.body or "" for p in cpar if p.kind in CALLABLE}
     primes = bool(spans)
     for k, t in enumerate(toks):

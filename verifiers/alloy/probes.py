@@ -277,3 +277,34 @@ def without_checks(source: str) -> str:
                     key=lambda q: q.start, reverse=True):
         out = out[: p.start] + out[p.end :]
     return out
+
+
+_FIELD_MODS = {"disj", "var", "private", "one", "lone", "some", "set"}
+
+
+def arities(paras: Sequence[Paragraph]) -> dict[str, tuple[int, bool]]:
+    """Each sig (arity 1) and field (1 + its type's arity) of the declarations, with whether it is variable."""
+    out: dict[str, tuple[int, bool]] = {}
+    for p in paras:
+        if p.kind != "sig":
+            continue
+        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
+        out.update(dict.fromkeys(sig_names(p), (1, "var" in head.split())))
+        pending: list[str] = []
+        for piece in split_top(p.body or ""):
+            names, colon, typ = piece.partition(":")
+            words = names.split()
+            var = "var" in words
+            pending += [w.strip(",") for w in words if w not in _FIELD_MODS and w.strip(",")]
+            if not colon:
+                continue
+            ttoks = tokens(typ)
+            arrows = sum(1 for t in ttoks if t.text == ">" and t.depth == ttoks[0].depth) if ttoks else 0
+            out.update(dict.fromkeys(pending, (2 + arrows, var)))
+            pending = []
+    return out
+
+
+def var_arities(paras: Sequence[Paragraph]) -> dict[str, int]:
+    """Each variable sig (1) and variable field (1 + its type's arity) of the declarations."""
+    return {n: a for n, (a, var) in arities(paras).items() if var}
