@@ -89,3 +89,41 @@ def test_a_set_taken_from_its_members_is_eviction_only_where_another_operation_r
     passed = TOKEN.replace("Holder' = Holder + n", "Holder' = n")
     assert alloy.check(TOKEN).status == "failed" and alloy.check(passed).status == "ok"
     assert evictions(TOKEN, passed, alloy) == []
+
+
+def test_an_eviction_in_a_helper_pred_or_a_new_operation_is_undecided(alloy) -> None:  # noqa: ANN001
+    """helper-39's grab[p, r] that acquire calls, and take[p, r] called in the transition fact in place of the
+    author's acquire (left unchanged, unused)."""
+    helper = LOCKS.replace(ACQUIRE, "  grab[p, l]\n").replace(
+        "pred release", "pred grab[p: Proc, l: Lock] { holds' = holds - Proc->l + p->l }\npred release")
+    new_op = LOCKS.replace("pred release", "pred take[p: Proc, l: Lock] {\n  holds' = holds - Proc->l + p->l\n"
+                                           "  at' = at\n}\npred release").replace("| acquire[p, l]", "| take[p, l]")
+    for cand, who in ((helper, "pred acquire"), (new_op, "pred take")):
+        assert alloy.check(cand).status == "ok"
+        got = evictions(LOCKS, cand, alloy)
+        assert got and got[0].startswith(f"evicts: {who} now takes holds"), got
+    # the guard in a new operation called in acquire's place is no eviction
+    guarded = LOCKS.replace("pred release", "pred take[p: Proc, l: Lock] {\n  no holds.l\n  holds' = holds + p->l\n"
+                                            "  at' = at\n}\npred release").replace("| acquire[p, l]", "| take[p, l]")
+    assert alloy.check(guarded).status == "ok"
+    assert evictions(LOCKS, guarded, alloy) == []
+
+
+def test_a_field_of_a_one_sig_is_owned_by_its_second_atom(alloy) -> None:  # noqa: ANN001
+    """`one sig Lock { var holds: Proc -> Res }`: the first atom of every tuple is Lock's; taking away the
+    argument's own tuple is no eviction, another process's is."""
+    one = """sig Proc {}
+sig Res {}
+one sig Lock { var holds: Proc -> Res }
+fact Init { no Lock.holds }
+pred acquire[p: Proc, r: Res] { Lock.holds' = Lock.holds + p->r }
+pred release[p: Proc, r: Res] { p->r in Lock.holds and Lock.holds' = Lock.holds - p->r }
+pred idle { Lock.holds' = Lock.holds }
+fact Trans { always (idle or some p: Proc, r: Res | acquire[p, r] or release[p, r]) }
+assert Exclusive { always all r: Res | lone Lock.holds.r }
+check Exclusive for 3 but 6 steps
+"""
+    own = one.replace("Lock.holds' = Lock.holds + p->r }", "Lock.holds' = Lock.holds - p->Res + p->r }")
+    assert evictions(one, own, alloy) == []
+    other = one.replace("Lock.holds' = Lock.holds + p->r }", "Lock.holds' = Lock.holds - Proc->r + p->r }")
+    assert evictions(one, other, alloy)

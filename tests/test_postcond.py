@@ -93,3 +93,66 @@ def test_with_util_ordering_the_property_of_the_next_state_assumes_it(alloy) -> 
     assert alloy.check(guard).status == "ok"
     assert not any("says of the next state" in u for u in gate(TANK, guard, verifier=alloy,
                                                                 behaviour="require").unknown)
+
+
+@pytest.mark.parametrize("post", ["no p.printing' - j", "lone (p.printing + p.printing')"])
+def test_a_postcondition_that_needs_the_rest_of_the_operation_assumes_the_property(alloy, post) -> None:  # noqa: ANN001
+    """helper-39's disguises: the invariant for the argument only (`u not in (Open.owner)'`), or a postcondition
+    that reads the state before too: implied by the invariant before and after the step, given the operation's
+    effect, so it only keeps the step from breaking the property."""
+    cand = _with(post)
+    assert alloy.check(cand).status == "ok"
+    rep = gate(PRINTERS, cand, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("given the rest of the operation" in u for u in rep.unknown), rep
+
+
+def test_a_guard_fact_with_primes_is_no_postcondition(alloy) -> None:  # noqa: ANN001
+    """A guard written as a fact about the step (a job newly printing only on an idle printer) is not implied by
+    the invariant before and after: it is asked as no restatement."""
+    cand = PRINTERS.replace("assert OneAtATime", "fact Guard { always all p: Printer, j: Job | "
+                                                 "j in p.printing' - p.printing implies no p.printing }\n"
+                                                 "assert OneAtATime")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(PRINTERS, cand, verifier=alloy, behaviour="require")
+    assert not any("says of the next state" in u for u in rep.unknown), rep
+
+
+@pytest.mark.parametrize("post", ["lvl[t.next] >= 0", "next[t].level >= 0"])
+def test_with_util_ordering_a_helper_fun_or_box_join_is_read_too(alloy, post) -> None:  # noqa: ANN001
+    """helper-39's bank_c04/c07: the next state named through a new helper fun or a box join, beside the step."""
+    cand = TANK.replace(STEPS, "all t: Time - last | t.next.level = add[t.level, 1] or (t.next.level = "
+                               f"sub[t.level, 1] and {post})").replace("assert", "fun lvl[t: Time]: Int { t.level }\n"
+                                                                        "assert")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(TANK, cand, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("says of the next state" in u for u in rep.unknown), rep
+
+
+KILN = """one sig K {}
+var sig Open in K {}
+var sig Hot in K {}
+fact Init { no Open and no Hot }
+pred opening { no Hot and Open' = K and Hot' = Hot }
+pred shut { no Open' and Hot' = Hot }
+pred heat {
+  no Open
+  Hot' = K
+}
+pred cool { no Hot' and Open' = Open }
+fact Trans { always (opening or shut or heat or cool or (Open' = Open and Hot' = Hot)) }
+assert ShutWhenHot { always (some Hot implies no Open) }
+check ShutWhenHot for 3 but 6 steps
+run Fired { eventually some Hot } for 3 but 6 steps
+"""
+
+
+@pytest.mark.parametrize("frame", ["Open' = Open", "no Open'", "after (no Open)", "Open' in Open\n  Open in Open'"])
+def test_a_missing_frame_is_an_effect_not_a_postcondition(alloy, frame) -> None:  # noqa: ANN001
+    """helper-31's kiln: heat lacks `Open' = Open`. With the guard `no Open` and the invariant after the step, the
+    frame follows, as a postcondition would; it sets the relation's next value (or, split over two conjuncts,
+    determines it with them), so it is what the operation does."""
+    assert alloy.check(KILN).status == "failed"
+    cand = KILN.replace("  Hot' = K\n", f"  Hot' = K\n  {frame}\n")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(KILN, cand, verifier=alloy, behaviour="require")
+    assert not any("says of the next state" in u for u in rep.unknown), rep

@@ -9,6 +9,7 @@ from fmrepair.verifiers.alloy.gate import gate
 from fmrepair.verifiers.alloy.pieces import pieces
 from fmrepair.verifiers.alloy.premise import premise, vacuous_premises
 from fmrepair.verifiers.alloy.preserve import build_module, preservation
+from fmrepair.verifiers.alloy.restate import restated
 
 RBAC = """sig Perm {}
 sig Role { perms: set Perm, parent: lone Role }
@@ -184,7 +185,6 @@ check LoanLimit for 4
 
 
 def test_restated_property_is_written_in_text_not_a_changed_constant() -> None:
-    from fmrepair.verifiers.alloy.restate import restated
 
     # the assertion's formula written into a fact (as a new conjunct or a new fact): an axiom
     conjunct = LOANS.replace("#m.loans <= 3 }", "#m.loans <= 3 and #m.loans <= 2 }")
@@ -491,3 +491,32 @@ def test_a_branch_that_never_opens_is_harmless(alloy) -> None:  # noqa: ANN001
     cand = ENTRY.replace(GUARD, "{ p in Waiting  no Critical or no Proc  Waiting'")  # p is a Proc: never true
     assert alloy.check(cand).status == "ok"
     assert gate(ENTRY, cand, verifier=alloy, behaviour="require").status == "faithful"
+
+
+LEVELS = """open util/ordering[Level]
+sig Level {}
+sig Object { level: one Level }
+sig Team { docs: set Object }
+sig Subject { team: one Team, clearance: one Level, reads: set Object }
+fact ReadRule { all s: Subject | s.reads = s.team.docs }
+assert NoReadUp { all s: Subject, o: s.reads | lte[o.level, s.clearance] }
+check NoReadUp for 4
+"""
+RULE = "all s: Subject | s.reads = s.team.docs"
+
+
+@pytest.mark.parametrize("fix", ["all s: Subject | s.reads = {o: s.team.docs | lte[o.level, s.clearance]}",
+                                 "all s: Subject, o: Object | o in s.reads iff (o in s.team.docs and "
+                                 "lte[o.level, s.clearance])"])
+def test_a_definition_filtered_by_the_property_is_no_restatement(fix: str) -> None:
+    """helper-40's o33_D_h01/h04: the relation the author defined, now defined with the property as its filter."""
+    assert restated(LEVELS, LEVELS.replace(RULE, fix)) == []
+
+
+@pytest.mark.parametrize("cheat", ["all s: Subject | s.reads = s.team.docs and (all o: s.reads | "
+                                   "lte[o.level, s.clearance])",
+                                   "all s: Subject, o: Object | (o in s.reads iff o in s.team.docs) and "
+                                   "lte[o.level, s.clearance]",
+                                   "all s: Subject | s.reads = {o: s.team.docs | lte[o.level, s.clearance] or some o}"])
+def test_the_property_beside_a_definition_is_still_written_in(cheat: str) -> None:
+    assert restated(LEVELS, LEVELS.replace(RULE, cheat))

@@ -29,7 +29,7 @@ from fmrepair.verifiers.alloy.conditions import (
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
-from fmrepair.verifiers.alloy.postcond import said_of_next_state
+from fmrepair.verifiers.alloy.postcond import guard_the_invariants_imply, said_of_next_state
 from fmrepair.verifiers.alloy.preserve import (
     checked_assertions,
     declaration_constraints,
@@ -454,10 +454,14 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                         asked.append((part, rest))
         out += _restated(candidate, asked, verifier, timeout_s)
     if not out and (temporal(original) or ordered):  # the property said of the next state (helper-38)
+        ours = {p.name for p in split_paragraphs(original) if p.kind in CALLABLE}
+        added = frozenset(p.name for p in cpar if p.kind in CALLABLE and p.name not in ours)
         for q in needed:
             failing = [checks[k] for k in sorted(again[q])]
             if not q.rewritten and (r := said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier,
-                                                              timeout_s, ordered)):
+                                                              timeout_s, ordered, added, checks)
+                                    or guard_the_invariants_imply(candidate, cpar, q, failing, asserts, declared,
+                                                                  verifier, timeout_s, ordered, added, checks)):
                 out.append(r)
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])

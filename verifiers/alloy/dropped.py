@@ -439,8 +439,14 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
             back = candidate[:ca] + original[oa:ob] + candidate[cb:]
             if not _meets_all(verifier, back, timeout_s):
                 continue
+            # where the candidate's good instances are those of the candidate with the author's conjunct put back,
+            # the rewrite changes nothing the repair does (`running.t2 = j` beside the guard `running.t = none`,
+            # which makes it `running.t2 = running.t + j`: helper-40's o33_C_h02): not a change beside the fix
+            here = _changes(back, candidate, verifier, timeout_s)
+            if here is None:
+                continue
             swapped = original[:oa] + candidate[ca:cb] + original[ob:]
-            what = _changes(original, swapped, verifier, timeout_s) or _changes(back, candidate, verifier, timeout_s)
+            what = _changes(original, swapped, verifier, timeout_s) or here
             if what is not None:
                 said = " ".join(original[oa:ob].split())[:120]
                 out.append(f"a change no command needs: with the conjunct '{said}' of {o.key} as the author wrote "

@@ -10,8 +10,10 @@ Read here, by the Analyzer, for a pred the candidate changed, and a variable rel
 - the author's pred never takes a tuple away from it (``op[args] implies R in R'`` holds over the author's
   declarations, every state, no fact asked), and
 - in a trace of the candidate (its facts kept) the pred takes away a tuple whose first atom is none of the
-  operation's arguments (another process's hold) and is not one step from them through another binary relation,
-  before or after the step (a train's next segment, whose signal the move sets to red, is one: ``t.pos'``).
+  operation's arguments (another process's hold) and is not one step from them through another variable binary
+  relation, before or after the step (a train's next segment, whose signal the move sets to red, is one:
+  ``t.pos'``; a static relation such as an allow-list relates a resource to its holder too, helper-40). In a
+  ``one sig``'s field the owner is the second atom (the first is the sig's).
 - and another pred of the author's takes tuples away from it (a ``release``, a ``leave``): taking away is that
   operation's job. A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's ``o20_b_ghost_honest``)
   has none, and reads the same as ``Critical' = p`` otherwise.
@@ -29,8 +31,8 @@ from fmrepair.verifiers.alloy.assume import commands_removed
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
-from fmrepair.verifiers.alloy.probes import arities, var_arities
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs
+from fmrepair.verifiers.alloy.probes import arities, sig_names, var_arities
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_evict_"
@@ -68,37 +70,94 @@ def _released_elsewhere(original: str, opar: Sequence[Paragraph], key: str, rel:
     return False
 
 
+def _primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
+    """The names ``p`` primes, in its body or in the body of a pred it calls (helper-39's ``grab[p, r]`` holding the
+    eviction that ``acquire`` calls)."""
+    names = primed(p.body or "")
+    if names is None or depth > 1:
+        return names
+    for q in cpar:
+        if q.kind == "pred" and q is not p and q.body is not None and q.name in _words(p.body or ""):
+            more = _primed_through(q, cpar, depth + 1)
+            if more:
+                names |= more
+    return names
+
+
+def _in_one_sig(cpar: Sequence[Paragraph]) -> set[str]:
+    """The fields declared in a ``one sig`` (``one sig Lock { var holds: Proc -> Res }``): a tuple's owner is its
+    second atom there, the first being the one atom of the sig."""
+    out: set[str] = set()
+    for p in cpar:
+        if p.kind == "sig" and p.body_start is not None and "one" in p.text[: p.body_start - p.start].split():
+            out |= {n for n in arities([p]) if n not in sig_names(p)}
+    return out
+
+
+def _words(text: str) -> set[str]:
+    return {t.text for t in tokens(text)}
+
+
+def _fact_calls(paras: Sequence[Paragraph]) -> set[str]:
+    return set().union(*(_words(p.body or "") for p in paras if p.kind == "fact"))
+
+
+def _in_place_of(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], p: Paragraph) -> list[Paragraph]:
+    """For a pred the candidate adds and calls in a fact: the author's preds its facts called that the candidate's
+    no longer call (helper-39's ``take[p, r]`` called where ``acquire`` was), each a reading of what it replaced."""
+    called, was = _fact_calls(cpar), _fact_calls(opar)
+    if p.name not in called or p.name in was:
+        return []
+    return [o for o in opar if o.kind == "pred" and o.name in was and o.name not in called]
+
+
+def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, scopes: Sequence[str], timeout_s: float) -> bool:
+    """Does the author's pred ``o`` never take a tuple away from ``rel`` (over the author's declarations)?"""
+    got = pred_params(o)
+    if got is None or not got[1]:
+        return False
+    decls, args = got
+    never = [f"{LABEL}o{i}: check {{ all {decls} | {o.name}[{', '.join(args)}] implies {rel} in {rel}' }} for {s}"
+             for i, s in enumerate(scopes)]
+    return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
+
+
 def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per changed pred and relation it now takes away from others (see the module)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     olds = {p.key: p for p in opar if p.kind == "pred"}
     arity = var_arities(cpar)
-    binary = sorted(n for n, (a, _) in arities(cpar).items() if a == 2)
+    # one step through another variable binary relation; a static one (an allow-list, `allowed: Proc -> Res`)
+    # relates a resource to every process that may hold it, its holder too (helper-40's o33_A_c01)
+    binary = sorted(n for n, (a, var) in arities(cpar).items() if a == 2 and var)
     scopes = command_scopes(cpar)
+    held = _in_one_sig(cpar)
     out = []
     for p in cpar:
-        o = olds.get(p.key)
-        if p.kind != "pred" or o is None or canonical(o.text) == canonical(p.text) or p.body is None:
+        if p.kind != "pred" or p.body is None:
             continue
-        got, was = pred_params(p), pred_params(o)
-        names = primed(p.body)
-        if got is None or was is None or got != was or not got[1] or not names:
+        o = olds.get(p.key)
+        authors = [o] if o is not None else _in_place_of(opar, cpar, p)
+        if not authors or o is not None and canonical(o.text) == canonical(p.text):
+            continue
+        got = pred_params(p)
+        names = _primed_through(p, cpar)
+        if got is None or not got[1] or not names or o is not None and pred_params(o) != got:
             continue
         decls, args = got
         call = f"{p.name}[{', '.join(args)}]"
         mine = " + ".join(args)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
-            never = [f"{LABEL}o{i}: check {{ all {decls} | {call} implies {rel} in {rel}' }} for {s}"
-                     for i, s in enumerate(scopes)]
-            if not _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s):
+            if not any(_never(verifier, original, a, rel, scopes, timeout_s) for a in authors):
                 continue  # the author's operation takes tuples away (or it was not decided): not asked
-            if not _released_elsewhere(original, opar, p.key, rel, scopes, verifier, timeout_s):
+            if not any(_released_elsewhere(original, opar, a.key, rel, scopes, verifier, timeout_s) for a in authors):
                 continue  # no operation of the author's takes any away: this one may be meant to (a token passed)
             vs = [f"fmr_t{k}" for k in range(arity[rel])]
             tup = " -> ".join(vs)
             near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
                               if f != rel)
-            evicts = (f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and fmr_t0 not in {mine}"
+            owner = vs[1] if rel in held and len(vs) > 2 else vs[0]  # `one sig Lock { var holds: ... }`: a Proc
+            evicts = (f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and {owner} not in {mine}"
                       + (f" + {near}" if near else ""))
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
@@ -106,8 +165,9 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                                CheckOptions(timeout_s=timeout_s))
             hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
             if hit is not None:
+                theirs = " or ".join(a.key for a in authors)
                 out.append(f"evicts: {p.key} now takes {rel} away from atoms it is not given, which the author's "
-                           f"{p.key} never did (a guard, not an eviction, is what such a fault usually lacks; "
+                           f"{theirs} never did (a guard, not an eviction, is what such a fault usually lacks; "
                            f"{' '.join((hit.witness or '').split())[:300]})")
                 break
     return out

@@ -18,9 +18,12 @@ which no invariant implies, and an honest guard is unprimed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
+from fmrepair.verifiers.alloy.frames import one_update, pred_params, primed
 from fmrepair.verifiers.alloy.pieces import Piece
+from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.reach import CALLABLE
 from fmrepair.verifiers.alloy.text import Paragraph, tokens
@@ -142,36 +145,209 @@ def _after_header(text: str) -> str:
     return text
 
 
+def mentions_next(text: str, cpar: Sequence[Paragraph], added: set[str], depth: int = 0) -> bool:
+    """Does ``text`` itself say something of the state after the step: a prime or ``after`` in its own text, or a
+    call of a pred or fun the candidate added (``added``) whose body does (helper-39's ``gone[u]``)? A call of an
+    operation the author wrote does not count: ``enter[p] implies no Critical`` is a guard written as a fact."""
+    toks = tokens(text)
+    if any(t.text in ("'", "after", ";") for t in toks):
+        return True
+    bodies = {p.name: p.body or "" for p in cpar if p.kind in CALLABLE and p.name in added}
+    return depth < 2 and any(t.text in bodies and mentions_next(bodies[t.text], cpar, added, depth + 1) for t in toks)
+
+
+def determines(text: str, cpar: Sequence[Paragraph], depth: int = 0) -> bool:
+    """Is ``text`` an effect that sets a variable relation's next value: ``R' = E``, ``E = R'``, ``no R'``
+    (``Lock.R'`` too), or the same under ``after`` or in a pred without parameters it calls (``after doorShut``
+    with ``doorShut`` = ``no DoorOpen``)? A missing frame or effect written so (helper-31's kiln and dishwasher) is
+    what the operation does, not a postcondition, even where the invariant with the rest of the operation implies
+    it."""
+    toks = tokens(text)
+    after = bool(toks) and toks[0].text == "after"
+    words = [t.text for t in toks[1:]] if after else [t.text for t in toks]
+    while len(words) > 2 and words[0] == "(" and words[-1] == ")":
+        words = words[1:-1]
+    bodies = {p.name: p.body or "" for p in cpar if p.kind in CALLABLE and pred_params(p) == ("", [])}
+    if len(words) == 1 and words[0] in bodies and depth < 2:
+        inner = bodies[words[0]]
+        return determines(f"after ({inner})" if after else inner, cpar, depth + 1)
+    var = set(var_arities(cpar))
+    tick = [] if after else ["'"]
+
+    def rel(ws: list[str]) -> bool:  # R' or X.R' (X a name)
+        return (ws[:1] and ws[0] in var and ws[1:] == tick) or (
+            len(ws) == 3 + len(tick) and ws[1] == "." and ws[2] in var and ws[3:] == tick)
+
+    if words[:1] == ["no"] and rel(words[1:]):
+        return True
+    if "=" in words and words.count("=") == 1:
+        k = words.index("=")
+        return bool(rel(words[:k]) or rel(words[k + 1 :]))
+    return False
+
+
+def _beside(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> list[str] | None:
+    """The conjuncts beside the piece where it is one (the rest of the operation): in a pred body at its top level,
+    or in the innermost bracketed conjunction of a fact that holds it (``withdraw[s, s.next, a] and bal[...] >= 0``);
+    [] where it stands alone, None where it is no conjunct of its own there."""
+    home = next((p for p in cpar if p.body_start is not None and p.body_end is not None
+                 and p.body_start <= piece.span[0] < p.body_end), None)
+    if home is None or home.body_start is None or home.body_end is None:
+        return None
+    a0, b0 = piece.span
+    groups: list[tuple[int, int]] = [(home.body_start, home.body_end)]
+    if home.kind == "fact":
+        opens: list[int] = []
+        for t in tokens(candidate[home.body_start : home.body_end]):
+            if t.text == "(":
+                opens.append(home.body_start + t.end)
+            elif t.text == ")" and opens:
+                a = opens.pop()
+                if a <= a0 and b0 <= home.body_start + t.start:
+                    groups.append((a, home.body_start + t.start))
+        groups.sort(key=lambda g: g[1] - g[0])  # the innermost first
+    for a, b in groups:
+        spans = conjunct_spans_in(candidate, a, b)
+        if (a0, b0) in spans:
+            return [candidate[x:y] for x, y in spans if (x, y) != (a0, b0)]
+    return None
+
+
+def _a_frame(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str, beside: Sequence[str],
+             verifier: Verifier, timeout_s: float, scopes: Sequence[str]) -> bool:
+    """Is the piece part of a frame written as several conjuncts (``frames.one_update``): with the conjuncts beside
+    it that prime only relations it primes, it determines their next values, and without it they do not
+    (helper-35's hotel: ``g !in Checked'``, ``Checked' in Checked``, ``Checked - g in Checked'``)?"""
+    names = primed(text)
+    home = next((p for p in cpar if p.kind == "pred" and p.body_start is not None and p.body_end is not None
+                 and p.body_start <= piece.span[0] < p.body_end), None)
+    if not names or home is None:
+        return False
+    group = [b for b in beside if (got := primed(b)) and got <= names]
+    return bool(group) and one_update(candidate, cpar, home, [text, *group], names, scopes, verifier, timeout_s) \
+        and not one_update(candidate, cpar, home, group, names, scopes, verifier, timeout_s)
+
+
 def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, checks: Sequence[Paragraph],
                        asserts: dict[str, Paragraph], declared: str, verifier: Verifier, timeout_s: float,
-                       ordered: bool = False) -> str | None:
+                       ordered: bool = False, added: frozenset[str] = frozenset(),
+                       every: Sequence[Paragraph] = ()) -> str | None:
     """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module). With
     util/ordering (``ordered``): a piece that names states only as ``s.next``, implied under its headers by the
-    checked assertions (whole: they quantify over states themselves)."""
+    checked assertions (whole: they quantify over states themselves). A piece that reads the state before the step
+    too (``some n | n = t.(Track.at).next and lone (Track.at.n)'``, ``u not in (Open.owner)'``, helper-39) and says
+    something of the next one itself (``mentions_next``), or one that names a state through a call or a box join
+    with util/ordering (``bal[s.next, a]``, ``next[s]``), is asked with the conjuncts beside it (the rest of the
+    operation) and the invariants holding before the step too: where they imply it, it only keeps the step from
+    breaking the property."""
     text = candidate[piece.span[0] : piece.span[1]]
+    if candidate[: piece.span[0]].rstrip().endswith(";"):  # `A ; B` is `A and after B` (helper-40's o33_A_c05)
+        text = f"after ({text})"
     head = _universal(piece.scopes)
-    if piece.scopes and not head:
+    if not head and any(s.strip() not in ("", "always") for s in piece.scopes):
         return None
+    scopes = [c.scope.strip() or "3" for c in checks]
+    for formula, context in _readings(candidate, cpar, piece, text, head, checks, asserts, ordered, added, verifier,
+                                      timeout_s, every):
+        asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+                for i, s in enumerate(scopes)]
+        v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+        ours = [c for c in v.commands if c.label.startswith(LABEL)]
+        if v.status not in ("ok", "failed") or len(ours) != len(asks):
+            continue
+        if not all(c.outcome == "no_counterexample" for c in ours):
+            continue
+        short = " ".join(text.split())[:160]
+        if context:
+            return (f"assumes the property: the added constraint '{short}' says of the next state only what follows "
+                    "from the checked invariants holding before and after the step, given the rest of the operation, "
+                    "and without it the check fails again: the property made a condition of the step, not a fix")
+        return (f"assumes the property: the added constraint '{short}' says of the next state only what the checked "
+                "invariants say of every state (it follows from them there), and without it the check fails again: "
+                "the property made a condition of the step, not a fix")
+    return None
+
+
+def _every(invs: list[str], every: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
+    """The invariants of the failing checks and of every other check of the file (``every``) that has one: the
+    candidate's checks pass, so each holds in every state reached (helper-40's two-check review workflow)."""
+    return list(dict.fromkeys([*invs, *invariants([c for c in every if c.target in asserts or c.block], asserts)]))
+
+
+def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str, head: str,
+              checks: Sequence[Paragraph], asserts: dict[str, Paragraph], ordered: bool,
+              added: frozenset[str], verifier: Verifier, timeout_s: float,
+              every: Sequence[Paragraph] = ()) -> Iterator[tuple[str, str]]:
+    """(formula to ask, the conjuncts beside the piece it assumes) for ``said_of_next_state``: first the piece alone
+    where it reads only the next state, then with the rest of the operation where it says something of the next
+    state itself."""
     if ordered:
         bodies = [asserts[c.target].body if c.target in asserts else c.block for c in checks]
-        if not bodies or None in bodies or not next_only(_after_header(text), cpar):
+        if not bodies or None in bodies:
+            return
+        premise = f"({') and ('.join(b or '' for b in bodies)})"
+        if next_only(_after_header(text), cpar):
+            yield f"{premise} implies ({head} ({text}))", ""
+        elif "next" in {t.text for t in tokens(text)} and (beside := _beside(candidate, cpar, piece)) is not None:
+            context = " and ".join(f"({b})" for b in beside)
+            inner = f"({context}) implies ({text})" if context else text
+            yield f"{premise} implies ({head} ({inner}))", context or "-"
+        return
+    invs = invariants(checks, asserts)
+    if not invs or len(invs) != len(checks):
+        return
+    scopes = command_scopes(cpar)
+    inv = f"(({') and ('.join(_every(invs, every, asserts))}))"
+    if next_state_only(text, cpar):
+        yield f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))", ""
+    toks = tokens(text)
+    if toks and toks[0].text == "always" and not any(t.text in _STEPS for t in toks[1:]):
+        text = text[toks[1].start - toks[0].start :]  # a step fact: each step's reading
+    if (mentions_next(text, cpar, set(added)) and not determines(text, cpar)
+            and (beside := _beside(candidate, cpar, piece)) is not None
+            and not _a_frame(candidate, cpar, piece, text, beside, verifier, timeout_s, scopes)):
+        context = " and ".join(f"({b})" for b in beside)
+        yield (f"{head} (({inv} and (after {inv}){' and (' + context + ')' if context else ''}) implies ({text}))",
+               context or "-")
+
+
+def guard_the_invariants_imply(candidate: str, cpar: Sequence[Paragraph], piece: Piece, checks: Sequence[Paragraph],
+                               asserts: dict[str, Paragraph], declared: str, verifier: Verifier, timeout_s: float,
+                               ordered: bool = False, added: frozenset[str] = frozenset(),
+                               every: Sequence[Paragraph] = ()) -> str | None:
+    """A reason when the piece is a guard of an operation (it says nothing of the next state) that the checked
+    invariants imply (helper-40's ``ok`` added to every operation, the stutter too). Such a guard holds in every
+    state where the property does, so it cannot stop the first step that breaks it: it can only leave the states
+    where the property already fails with no step on, so that no trace reaches them. That is the property made an
+    axiom, whatever the fault."""
+    text = candidate[piece.span[0] : piece.span[1]]
+    head = _universal(piece.scopes)
+    if not head and any(s.strip() not in ("", "always") for s in piece.scopes):
+        return None
+    if ordered:
+        if "next" in {t.text for t in tokens(text)}:
+            return None
+        bodies = [asserts[c.target].body if c.target in asserts else c.block for c in checks]
+        if not bodies or None in bodies:
             return None
         formula = f"({') and ('.join(b or '' for b in bodies)}) implies ({head} ({text}))"
     else:
         invs = invariants(checks, asserts)
-        if not next_state_only(text, cpar) or not invs or len(invs) != len(checks):
+        if not invs or len(invs) != len(checks) or mentions_next(text, cpar, set(added)):
             return None
-        formula = f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))"
+        formula = f"{head} ((({') and ('.join(_every(invs, every, asserts))})) implies ({text}))"
+    beside = _beside(candidate, cpar, piece)
+    if not beside:  # a guard stands beside what the operation does
+        return None
     scopes = [c.scope.strip() or "3" for c in checks]
-    asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+    asks = [f"{LABEL}g{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
             for i, s in enumerate(scopes)]
     v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     ours = [c for c in v.commands if c.label.startswith(LABEL)]
-    if v.status not in ("ok", "failed") or len(ours) != len(asks):
-        return None
-    if not all(c.outcome == "no_counterexample" for c in ours):
+    if v.status not in ("ok", "failed") or len(ours) != len(asks) or not all(c.outcome == "no_counterexample"
+                                                                              for c in ours):
         return None
     short = " ".join(text.split())[:160]
-    return (f"assumes the property: the added constraint '{short}' says of the next state only what the checked "
-            "invariants say of every state (it follows from them there), and without it the check fails again: "
-            "the property made a condition of the step, not a fix")
+    return (f"assumes the property: the added guard '{short}' holds wherever the checked invariants do, so it cannot "
+            "stop the first step that breaks them; it only leaves the states where the property already fails with no "
+            "step on, so that no trace reaches them, and without it the check fails again")

@@ -125,6 +125,47 @@ def _moved(words: Sequence[str], k: int, breaks: set[int], old: Sequence[str]) -
     return bool(line) and any(list(old[i : i + len(line)]) == line for i in range(len(old) - len(line) + 1))
 
 
+def _defined(words: Sequence[str]) -> set[str]:
+    """The fields the author's paragraph defines: a name just before ``=`` (``s.reads = s.team.docs``)."""
+    return {words[i - 1] for i, w in enumerate(words) if w == "=" and i and words[i - 1][:1].isalpha()}
+
+
+def _depths(words: Sequence[str]) -> list[int]:
+    out, d = [], 0
+    for w in words:
+        d -= w in (")", "}", "]")
+        out.append(d)
+        d += w in ("(", "{", "[")
+    return out
+
+
+def _filters(words: Sequence[str], k: int, n: int, fields: set[str]) -> bool:
+    """Is words[k:k+n] (the property's formula) the filter of a definition of a field the author's paragraph
+    defined: the whole body of a comprehension it is set to (``s.reads = {o: s.team.docs | lte[...]}``), or the
+    right side of ``iff`` after ``x in s.f`` (a conjunct of it in brackets: ``o in s.reads iff (o in s.team.docs
+    and lte[...])``)? Such a fix defines the relation as the property requires, which is what the fault lacked
+    (helper-40's o33_D_h01, h04); the property added beside the definition (``s.reads = s.team.docs and
+    lte[...]``) or around it is still read as written in."""
+    if not fields:
+        return False
+    depth = _depths(words)
+    d, end = depth[k], k + n
+    closes = end < len(words) and words[end] in (")", "}") and depth[end] == d - 1
+    opener = max((i for i in range(k) if depth[i] == d - 1 and words[i] in ("(", "{")), default=None)
+    if closes and opener is not None and words[opener] == "{":  # a comprehension's body, whole
+        bar = [i for i in range(opener + 1, k) if words[i] == "|" and depth[i] == d]
+        return (bool(bar) and bar[-1] == k - 1 and opener >= 2 and words[opener - 1] == "="
+                and words[opener - 2] in fields)
+    if k and words[k - 1] == "iff" and (end == len(words) or words[end] in (")", "}") and depth[end] == d - 1):
+        return k >= 2 and words[k - 2] in fields
+    if closes and opener is not None and words[opener] == "(" and opener and words[opener - 1] == "iff":
+        inside = [words[i] for i in range(opener + 1, end) if depth[i] == d and not k <= i < end]
+        return (k - 1 > opener and words[k - 1] == "and" and not any(w in ("or", "implies", "iff", "else")
+                                                                       for w in inside)
+                and opener >= 2 and words[opener - 2] in fields)
+    return False
+
+
 def restated(original: str, candidate: str) -> list[str]:
     """Constraints the candidate changed (facts, appended facts, preds and funs a fact reaches) into which
     it wrote a checked assertion's formula, or what is left of it under its leading ``always`` and ``all``
@@ -158,6 +199,8 @@ def restated(original: str, candidate: str) -> list[str]:
                         and _whole(mine, k, k + len(core), lines)
                         and (not timed or any(w in ("always", "after") for w in mine[:k]))
                         and not _moved(mine, k, lines, old)), None)
+            if hit is not None and _filters(mine, hit, len(core), _defined(old)):
+                continue  # the relation the author defined, now defined by a filter that is the property
             if hit is not None:
                 text = canonical(" ".join(core))[:120]
                 out.append(f"assumes the property: {p.key} now contains the formula of {what} ('{text}'), "
