@@ -108,7 +108,14 @@ def _in_place_of(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], p: Paragr
     called, was = _fact_calls(cpar), _fact_calls(opar)
     if p.name not in called or p.name in was:
         return []
-    return [o for o in opar if o.kind == "pred" and o.name in was and o.name not in called]
+    inside = _words(p.body or "")  # a pred that calls the author's (`step` holding the event list) wraps them
+    return [o for o in opar if o.kind == "pred" and o.name in was and o.name not in called and o.name not in inside]
+
+
+def overloaded(paras: Sequence[Paragraph]) -> set[str]:
+    """Pred keys that name more than one pred (``reset[c: Counter]`` and ``reset[l: Log]``): not paired by key."""
+    keys = [p.key for p in paras if p.kind == "pred"]
+    return {k for k in keys if keys.count(k) > 1}
 
 
 def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, scopes: Sequence[str], timeout_s: float) -> bool:
@@ -132,9 +139,10 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
     binary = sorted(n for n, (a, var) in arities(cpar).items() if a == 2 and var)
     scopes = command_scopes(cpar)
     held = _in_one_sig(cpar)
+    twice = overloaded(opar) | overloaded(cpar)
     out = []
     for p in cpar:
-        if p.kind != "pred" or p.body is None:
+        if p.kind != "pred" or p.body is None or p.key in twice:
             continue
         o = olds.get(p.key)
         authors = [o] if o is not None else _in_place_of(opar, cpar, p)
