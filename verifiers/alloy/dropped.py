@@ -298,6 +298,29 @@ def _relation(original: str, ospan: tuple[int, int], candidate: str, group: Sequ
     return "related" if len(group) == 1 and (weaker or stronger) else None
 
 
+def _needed_as_written(original: str, o: Paragraph, candidate: str, p: Paragraph, q: Piece, verifier: Verifier,
+                       timeout_s: float) -> bool:
+    """Is the added piece ``q`` needed once a conjunct of its paragraph that the candidate rewrote, and that says
+    the same there as the author's (the candidate with the author's conjunct put back has the same instances), is
+    put back? The guard `running.t = none` beside `running.t2 = j` (which under the guard is the author's
+    `running.t2 = running.t + j`): the rewrite alone meets the check by dropping the running job, so without the
+    guard every command is met; with the author's update the guard is the fix (helper-40's o33_C_h02, helper-41's
+    o34_E_h04)."""
+    for (oa, ob), (ca, cb) in _changed_conjuncts(original, o, candidate, p, verifier, timeout_s):
+        ra, rb = q.removal
+        if ca < rb and ra < cb:
+            continue  # the piece itself, or beside it
+        back = candidate[:ca] + original[oa:ob] + candidate[cb:]
+        if not _same_instances(back, candidate, verifier, timeout_s):
+            continue
+        shift = (ob - oa) - (cb - ca)
+        if ra >= cb:
+            ra, rb = ra + shift, rb + shift
+        if not _meets_all(verifier, blank(back, [(ra, rb)]), timeout_s):
+            return True
+    return False
+
+
 def _same_instances(a: str, b: str, verifier: Verifier, timeout_s: float) -> bool:
     """Do ``a`` and ``b`` have the same instances both ways, every instance asked (not only the good ones)?"""
     return all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved" for x, y in ((a, b), (b, a)))
@@ -480,6 +503,9 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         without = blank(candidate, [q.removal])
         if not _meets_all(verifier, without, timeout_s):
             continue  # needed (or undecided): the other checks judge it
+        if holder is not None and (o := opar.get(holder.key)) is not None and _needed_as_written(
+                original, o, candidate, holder, q, verifier, timeout_s):
+            continue  # needed once a rewrite beside it that changes nothing is put back (helper-40's o33_C_h02)
         r = _rewrite_of(original, candidate, q, removed)
         if r is not None:
             removed.remove(r)

@@ -26,7 +26,7 @@ from fmrepair.verifiers.alloy.pieces import Piece
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.reach import CALLABLE
-from fmrepair.verifiers.alloy.text import Paragraph, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, is_name, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_post_"
@@ -117,6 +117,19 @@ def invariants(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> li
     return out
 
 
+def step_invariants(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
+    """The ``X`` of each checked ``always X`` where ``X`` relates a state to the next (a prime, no other temporal
+    operator): a property of every step (``always (door = Open implies at' = at)``)."""
+    out = []
+    for c in checks:
+        body = asserts[c.target].body if c.target in asserts else c.block
+        toks = tokens(body or "")
+        if (len(toks) > 1 and toks[0].text == "always" and any(t.text == "'" for t in toks[1:])
+                and not any(t.text in _STEPS for t in toks[1:])):
+            out.append((body or "")[toks[1].start : toks[-1].end])
+    return out
+
+
 def next_only(text: str, cpar: Sequence[Paragraph]) -> bool:
     """With util/ordering: does ``text`` name states only as ``s.next`` (never ``s`` alone, no ``prev``, ``first``
     or ``last``, no call)? Then it says something of the next state only (``s.next.balance[b] >= 0``, helper-37's
@@ -180,10 +193,27 @@ def determines(text: str, cpar: Sequence[Paragraph], depth: int = 0) -> bool:
 
     if words[:1] == ["no"] and rel(words[1:]):
         return True
-    if "=" in words and words.count("=") == 1:
+    if "=" in words and words.count("=") == 1 and not after:
+        # the value set is read before the step (`Locked' = DW`); one read after it (`Sold' = Person.holds'`,
+        # helper-41's o34_C_c01) is the invariant said of the next state, not an effect
         k = words.index("=")
-        return bool(rel(words[:k]) or rel(words[k + 1 :]))
+        left, right = words[:k], words[k + 1 :]
+        return bool(rel(left) and "'" not in right or rel(right) and "'" not in left)
     return False
+
+
+def _set_beside(text: str, beside: Sequence[str], cpar: Sequence[Paragraph]) -> bool:
+    """Does a conjunct beside ``text`` already set a relation it sets (``door' = door`` beside ``Elevator.door' =
+    Closed``)? Then the second is no effect but a condition on the step (helper-41's o34_F_c03, E_c03)."""
+    var = set(var_arities(cpar))
+    mine = {t.text for t in tokens(text)} & var
+    return any(primed_names(b) & mine for b in beside)
+
+
+def primed_names(text: str) -> set[str]:
+    """The names directly primed in ``text`` (``door'``, ``Lock.holds'``: door, holds)."""
+    toks = tokens(text)
+    return {toks[k - 1].text for k, t in enumerate(toks) if t.text == "'" and k and is_name(toks[k - 1].text)}
 
 
 def _beside(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> list[str] | None:
@@ -286,25 +316,37 @@ def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str
         if not bodies or None in bodies:
             return
         premise = f"({') and ('.join(b or '' for b in bodies)})"
+        toks = tokens(text)
+        # a state's next one exists (the last has none: `s.next.balance[a]` would be read as 0 there)
+        there = sorted({toks[k - 2].text for k, t in enumerate(toks) if t.text == "next" and k >= 2
+                        and toks[k - 1].text == "." and is_name(toks[k - 2].text)}
+                       | {toks[k + 2].text for k, t in enumerate(toks) if t.text == "next" and k + 3 < len(toks)
+                          and toks[k + 1].text == "[" and toks[k + 3].text == "]" and is_name(toks[k + 2].text)})
+        exists = " and ".join(f"some {h}.next" for h in there if h not in ("this",))
         if next_only(_after_header(text), cpar):
-            yield f"{premise} implies ({head} ({text}))", ""
-        elif "next" in {t.text for t in tokens(text)} and (beside := _beside(candidate, cpar, piece)) is not None:
-            context = " and ".join(f"({b})" for b in beside)
+            yield f"{premise} implies ({head} ({f'({exists}) implies ({text})' if exists else text}))", ""
+        elif "next" in {t.text for t in toks} and (beside := _beside(candidate, cpar, piece)) is not None:
+            context = " and ".join(f"({b})" for b in [*beside, *([exists] if exists else [])])
             inner = f"({context}) implies ({text})" if context else text
             yield f"{premise} implies ({head} ({inner}))", context or "-"
         return
-    invs = invariants(checks, asserts)
-    if not invs or len(invs) != len(checks):
-        return
-    scopes = command_scopes(cpar)
-    inv = f"(({') and ('.join(_every(invs, every, asserts))}))"
-    if next_state_only(text, cpar):
+    invs, steps = invariants(checks, asserts), step_invariants(checks, asserts)
+    if next_state_only(text, cpar) and invs and len(invs) == len(checks):
         yield f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))", ""
     toks = tokens(text)
     if toks and toks[0].text == "always" and not any(t.text in _STEPS for t in toks[1:]):
         text = text[toks[1].start - toks[0].start :]  # a step fact: each step's reading
-    if (mentions_next(text, cpar, set(added)) and not determines(text, cpar)
-            and (beside := _beside(candidate, cpar, piece)) is not None
+    if steps and len(invs) + len(steps) == len(checks) and mentions_next(text, cpar, set(added)):
+        # a checked property of the step (`always (door = Open implies at' = at)`) instantiated in the operation
+        # (helper-41's o34_F_c01): implied by the property alone, not by the operation's effect
+        yield f"{head} ((({') and ('.join(steps)})) implies ({text}))", ""
+    if not invs or len(invs) != len(checks):
+        return
+    scopes = command_scopes(cpar)
+    inv = f"(({') and ('.join(_every(invs, every, asserts))}))"
+    beside = _beside(candidate, cpar, piece)
+    if (mentions_next(text, cpar, set(added)) and beside is not None
+            and not (determines(text, cpar) and not _set_beside(text, beside, cpar))
             and not _a_frame(candidate, cpar, piece, text, beside, verifier, timeout_s, scopes)):
         context = " and ".join(f"({b})" for b in beside)
         yield (f"{head} (({inv} and (after {inv}){' and (' + context + ')' if context else ''}) implies ({text}))",
