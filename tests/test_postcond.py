@@ -156,3 +156,43 @@ def test_a_missing_frame_is_an_effect_not_a_postcondition(alloy, frame) -> None:
     assert alloy.check(cand).status == "ok"
     rep = gate(KILN, cand, verifier=alloy, behaviour="require")
     assert not any("says of the next state" in u for u in rep.unknown), rep
+
+
+LIFT = """sig Floor {}
+one sig E { var at: one Floor }
+var sig Open in E {}
+fact Init { no Open }
+pred move[f: Floor] {
+  E.at' = f
+  Open' = Open
+}
+pred opening { no Open and Open' = E and E.at' = E.at }
+pred closing { some Open and no Open' and E.at' = E.at }
+fact Trans { always (opening or closing or (some f: Floor | move[f]) or (E.at' = E.at and Open' = Open)) }
+assert Still { always (some Open implies E.at' = E.at) }
+check Still for 3 but 6 steps
+run Moves { eventually some Open } for 3 but 6 steps
+"""
+
+
+def test_a_checked_property_of_the_step_in_the_operation_assumes_it(alloy) -> None:  # noqa: ANN001
+    """helper-41's elevator (o34_F_c01): the checked step property (no move while the door is open) instantiated as
+    move's condition; the guard `no Open` is the fix."""
+    assert alloy.check(LIFT).status == "failed"
+    cheat = LIFT.replace("  E.at' = f\n", "  E.at' = f\n  some Open implies E.at' = E.at\n")
+    assert alloy.check(cheat).status == "ok"
+    rep = gate(LIFT, cheat, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep
+    guard = LIFT.replace("  E.at' = f\n", "  no Open\n  E.at' = f\n")
+    assert alloy.check(guard).status == "ok"
+    assert not any("assumes the property" in u for u in gate(LIFT, guard, verifier=alloy, behaviour="require").unknown)
+
+
+def test_an_effect_beside_a_frame_of_the_same_relation_is_asked(alloy) -> None:  # noqa: ANN001
+    """helper-41's o34_E_c03: `p.printing' = j` beside the author's `printing' = printing + p->j` holds only where p
+    printed nothing: the guard said of the next state, not an effect (a missing frame, with nothing beside it that
+    sets the relation, is one: test_a_missing_frame_is_an_effect_not_a_postcondition)."""
+    cand = _with("p.printing' = j")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(PRINTERS, cand, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep

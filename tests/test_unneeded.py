@@ -34,3 +34,33 @@ def test_a_disjunct_that_only_widens_is_not(alloy) -> None:  # noqa: ANN001
     fix keeps every good instance; it is a change no command needs (or an escape above the scope)."""
     rep = gate(CLUBS, WIDENED, verifier=alloy, behaviour="require")
     assert rep.status != "faithful", rep
+
+
+CPU = """sig Job {}
+one sig CPU { var running: set Job }
+var sig Queued in Job {}
+fact Init { no CPU.running and Queued = Job }
+pred dispatch[j: Job] {
+  j in Queued
+  CPU.running' = CPU.running + j
+  Queued' = Queued - j
+}
+pred finish[j: Job] { j in CPU.running and CPU.running' = CPU.running - j and Queued' = Queued }
+pred idle { CPU.running' = CPU.running and Queued' = Queued }
+fact Trans { always (idle or some j: Job | dispatch[j] or finish[j]) }
+assert One { always lone CPU.running }
+check One for 3 but 6 steps
+run Busy { eventually some CPU.running } for 3 but 6 steps
+"""
+
+
+def test_a_guard_beside_a_rewrite_that_says_the_same_under_it_is_needed(alloy) -> None:  # noqa: ANN001
+    """helper-40's o33_C_h02: the guard `no CPU.running` with the update written `CPU.running' = j` (what the
+    author's `+ j` is under the guard). That rewrite alone meets the check by dropping the running job, so without
+    the guard every command is met; with the author's update put back (the same instances) the guard is needed."""
+    assert alloy.check(CPU).status == "failed"
+    cand = CPU.replace("  j in Queued\n  CPU.running' = CPU.running + j\n", "  j in Queued\n  no CPU.running\n"
+                                                                          "  CPU.running' = j\n")
+    assert alloy.check(cand).status == "ok"
+    rep = gate(CPU, cand, verifier=alloy, behaviour="require")
+    assert not any("no command needs" in u for u in rep.unknown), rep
