@@ -322,7 +322,9 @@ def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str
                         and toks[k - 1].text == "." and is_name(toks[k - 2].text)}
                        | {toks[k + 2].text for k, t in enumerate(toks) if t.text == "next" and k + 3 < len(toks)
                           and toks[k + 1].text == "[" and toks[k + 3].text == "]" and is_name(toks[k + 2].text)})
-        exists = " and ".join(f"some {h}.next" for h in there if h not in ("this",))
+        rest = _after_header(text)  # a state the piece binds itself (`all s: State - last | ...`) is not asked
+        bound = {t.text for t in tokens(text[: len(text) - len(rest)])} if rest != text else set()
+        exists = " and ".join(f"some {h}.next" for h in there if h not in bound and h != "this")
         if next_only(_after_header(text), cpar):
             yield f"{premise} implies ({head} ({f'({exists}) implies ({text})' if exists else text}))", ""
         elif "next" in {t.text for t in toks} and (beside := _beside(candidate, cpar, piece)) is not None:
