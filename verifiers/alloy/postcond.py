@@ -14,6 +14,14 @@ one state; when the checked invariants (``always X`` of each check that fails ag
 the declarations alone, for every value of the operation's parameters, it says nothing but the property of the
 next state: ``unknown: assumes the property``. An honest postcondition states the effect (``r in p.holds'``),
 which no invariant implies, and an honest guard is unprimed.
+
+Since the twenty-second session (helper-39's and helper-40's disguises): a piece that says something of the next
+state itself but also reads the state before, is about the argument only, or counts, is asked with the conjuncts
+beside it and every checked invariant before and after the step (``_readings``); an effect that sets a relation's
+next value from the state before, where nothing beside sets it, and a conjunct of a split frame are not asked. A
+checked property of the step instantiated in the operation is asked against the property alone
+(``step_invariants``). A needed guard that the invariants imply is read too (``guard_the_invariants_imply``): it
+can only leave the states where the property already fails with no step on.
 """
 
 from __future__ import annotations
