@@ -29,7 +29,11 @@ from fmrepair.verifiers.alloy.conditions import (
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
-from fmrepair.verifiers.alloy.postcond import guard_the_invariants_imply, said_of_next_state
+from fmrepair.verifiers.alloy.postcond import (
+    guard_the_invariants_imply,
+    said_of_next_state,
+    same_where_the_property_holds,
+)
 from fmrepair.verifiers.alloy.preserve import (
     checked_assertions,
     declaration_constraints,
@@ -38,6 +42,7 @@ from fmrepair.verifiers.alloy.preserve import (
     temporal,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, reached
+from fmrepair.verifiers.alloy.rewrites import reads_more_of_next, rewritten_conjuncts
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -296,7 +301,9 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         checks.append(replace(run, command="check", block=formula,
                               target=f"`run {run.target or 'block'} expect 0`"))
         origins.append(run)
-    if not found and not rewritten:
+    conjuncts = rewritten_conjuncts(original, candidate, found) if temporal(original) or uses_ordering(
+        split_paragraphs(original)) else []
+    if not found and not rewritten and not conjuncts:
         return _declared(original, candidate, verifier, timeout_s, checks, asserts)
     constraint_spans = [s for p in cpar if p.kind in ("fact", "sig") if (s := fact_span(p))]
 
@@ -463,6 +470,19 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                                     or guard_the_invariants_imply(candidate, cpar, q, failing, asserts, declared,
                                                                   verifier, timeout_s, ordered, added, checks)):
                 out.append(r)
+        for q, was in [] if out else conjuncts:
+            # a conjunct rewritten (helper-41's frame replaced by the invariant said of the next state)
+            text = candidate[q.span[0] : q.span[1]]
+            put_back = candidate[: q.span[0]] + was + candidate[q.span[1] :]
+            if not reads_more_of_next(text, was) or (f := _unmet(verifier, put_back, timeout_s, at)) is None:
+                continue
+            failing = [checks[k] for k in sorted(f)]
+            if r := (said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier, timeout_s, ordered,
+                                        added, checks, before=was)
+                     or (None if ordered else same_where_the_property_holds(
+                         candidate, cpar, q, was, failing, asserts, declared, verifier, timeout_s, checks))):
+                out.append(r)
+                break
     if not out:
         out += _declared(original, candidate, verifier, timeout_s, checks, asserts, [q.removal for q in found])
     if out:

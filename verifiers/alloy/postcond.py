@@ -88,6 +88,8 @@ def next_state_only(text: str, cpar: Sequence[Paragraph], depth: int = 0) -> boo
     for k, t in enumerate(toks):
         if any(a <= k <= b for a, b in spans) or t.text not in var and t.text not in bodies:
             continue
+        if t.text not in var and not {u.text for u in tokens(bodies[t.text])} & (var | set(bodies)):
+            continue  # a function of its arguments only (helper-41's `soldOf[holds']`): what they are read at
         if t.text in var or depth > 1 or not next_state_only(bodies[t.text], cpar, depth + 1):
             return False  # the state before the step is read: a guard or a frame, not a postcondition
         primes = True
@@ -269,8 +271,9 @@ def _a_frame(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str,
 def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, checks: Sequence[Paragraph],
                        asserts: dict[str, Paragraph], declared: str, verifier: Verifier, timeout_s: float,
                        ordered: bool = False, added: frozenset[str] = frozenset(),
-                       every: Sequence[Paragraph] = ()) -> str | None:
-    """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module). With
+                       every: Sequence[Paragraph] = (), before: str = "") -> str | None:
+    """A reason when the piece is a postcondition that the invariants of ``checks`` imply (see the module).
+    ``before``: the author's conjunct the piece was written in place of (``rewrites``), not added beside. With
     util/ordering (``ordered``): a piece that names states only as ``s.next``, implied under its headers by the
     checked assertions (whole: they quantify over states themselves). A piece that reads the state before the step
     too (``some n | n = t.(Track.at).next and lone (Track.at.n)'``, ``u not in (Open.owner)'``, helper-39) and says
@@ -296,12 +299,15 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
         if not all(c.outcome == "no_counterexample" for c in ours):
             continue
         short = " ".join(text.split())[:160]
+        again = "with the author's text" if before else "without it"
+        what = (f"the conjunct '{short}' written in place of the author's '{' '.join(before.split())[:100]}'"
+                if before else f"the added constraint '{short}'")
         if context:
-            return (f"assumes the property: the added constraint '{short}' says of the next state only what follows "
+            return (f"assumes the property: {what} says of the next state only what follows "
                     "from the checked invariants holding before and after the step, given the rest of the operation, "
-                    "and without it the check fails again: the property made a condition of the step, not a fix")
-        return (f"assumes the property: the added constraint '{short}' says of the next state only what the checked "
-                "invariants say of every state (it follows from them there), and without it the check fails again: "
+                    f"and {again} the check fails again: the property made a condition of the step, not a fix")
+        return (f"assumes the property: {what} says of the next state only what the checked "
+                f"invariants say of every state (it follows from them there), and {again} the check fails again: "
                 "the property made a condition of the step, not a fix")
     return None
 
@@ -403,3 +409,33 @@ def guard_the_invariants_imply(candidate: str, cpar: Sequence[Paragraph], piece:
     return (f"assumes the property: the added guard '{short}' holds wherever the checked invariants do, so it cannot "
             "stop the first step that breaks them; it only leaves the states where the property already fails with no "
             "step on, so that no trace reaches them, and without it the check fails again")
+
+
+def same_where_the_property_holds(candidate: str, cpar: Sequence[Paragraph], piece: Piece, before: str,
+                                  checks: Sequence[Paragraph], asserts: dict[str, Paragraph], declared: str,
+                                  verifier: Verifier, timeout_s: float, every: Sequence[Paragraph] = ()) -> str | None:
+    """A reason when a conjunct the candidate wrote in place of the author's ``before`` (``rewrites``) means the same
+    as it in every step where the checked invariants hold before and after, given the rest of the operation
+    (helper-41's ``c.at' = s & {x: Spot | lone at'.x}`` for ``c.at' = s``): the rewrite bites only on the steps
+    that break the property, so it is the property made a condition of the step, not a fix."""
+    text = candidate[piece.span[0] : piece.span[1]]
+    head = _universal(piece.scopes)
+    invs = invariants(checks, asserts)
+    beside = _beside(candidate, cpar, piece)
+    if not invs or len(invs) != len(checks) or beside is None:
+        return None
+    inv = f"(({') and ('.join(_every(invs, every, asserts))}))"
+    context = "".join(f" and ({b})" for b in beside)
+    formula = f"{head} (({inv} and (after {inv}){context}) implies (({text}) iff ({before})))"
+    asks = [f"{LABEL}r{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+            for i, s in enumerate(c.scope.strip() or "3" for c in checks)]
+    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    if v.status not in ("ok", "failed") or len(ours) != len(asks) or not all(c.outcome == "no_counterexample"
+                                                                              for c in ours):
+        return None
+    short, was = " ".join(text.split())[:160], " ".join(before.split())[:100]
+    return (f"assumes the property: the conjunct '{short}' written in place of the author's '{was}' means the same "
+            "as it in every step where the checked invariants hold before and after (given the rest of the "
+            "operation): it bites only on the steps that break the property, the property made a condition of the "
+            "step, and with the author's text the check fails again")
