@@ -64,3 +64,43 @@ def test_a_guard_beside_a_rewrite_that_says_the_same_under_it_is_needed(alloy) -
     assert alloy.check(cand).status == "ok"
     rep = gate(CPU, cand, verifier=alloy, behaviour="require")
     assert not any("no command needs" in u for u in rep.unknown), rep
+
+
+
+REPORTS = """abstract sig Grade {}
+one sig Open, Secret extends Grade {}
+sig Team {}
+sig Staff { teams: set Team, grade: one Grade }
+sig Report { author: one Staff, team: one Team, mark: one Grade, readers: set Staff }
+fact Readers { all r: Report | r.readers = r.author + r.team.~teams }
+assert NoLeak { all r: Report, s: r.readers | r.mark = Secret implies (s.grade = Secret or s = r.author) }
+check NoLeak for 4
+run teamReadsSecret { some r: Report | r.mark = Secret and some r.readers - r.author } for 4
+run openShared { some r: Report, s: r.readers | s.grade = Open and s != r.author } for 4
+"""
+READERS = "fact Readers { all r: Report | r.readers = r.author + r.team.~teams }"
+BY_CASES = """fact Readers {
+  all r: Report {
+    r.mark = Secret implies r.readers = r.author + (r.team.~teams & grade.Secret)
+    r.mark = Open implies r.readers = r.author + r.team.~teams
+  }
+}"""
+PART_KEPT = """fact Readers {
+  all r: Report {
+    r.author in r.readers
+    r.readers in r.author + r.team.~teams
+    all s: r.team.~teams - r.author | s in r.readers iff (r.mark = Open or s.grade = Secret)
+  }
+}"""
+
+
+def test_a_definition_by_cases_and_a_part_of_the_authors_kept_are_needed(alloy) -> None:  # noqa: ANN001
+    """helper-41's o34_D_h03 and h08, in other words: the condition of one case of a definition by cases (taken
+    away, two cases overlap), and a conjunct that the author's definition says already under the same quantifier,
+    are no constraints beside the fix."""
+    assert alloy.check(REPORTS).status == "failed"
+    for fix in (BY_CASES, PART_KEPT):
+        cand = REPORTS.replace(READERS, fix)
+        assert alloy.check(cand).status == "ok"
+        assert unneeded(REPORTS, cand, alloy) == [], fix
+        assert gate(REPORTS, cand, verifier=alloy, behaviour="require").status == "faithful", fix

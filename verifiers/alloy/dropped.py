@@ -137,6 +137,9 @@ def _said_already(verifier: Verifier, omodule: str, candidate: str, q: Piece, sc
     text = candidate[q.span[0] : q.span[1]]
     if q.where == "fact" and not q.scopes:
         return _holds_everywhere(verifier, omodule, text, scopes, timeout_s)
+    if q.where == "fact" and not q.negated and q.scopes[0].rstrip().endswith("|"):
+        # under its quantifier (helper-41's o34_D_h08: `f.owner in f.canRead`, kept of the author's definition)
+        return _holds_everywhere(verifier, omodule, f"({q.scopes[0]} {{ {text} }})", scopes, timeout_s)
     if q.where != "sig" or q.scopes:
         return False
     owner = next((p for p in split_paragraphs(candidate) if p.kind == "sig" and (f := fact_span(p))
@@ -415,6 +418,50 @@ def _kept_negated(original: str, candidate: str, q: Piece, verifier: Verifier, t
     return False
 
 
+def _implies_at(toks: Sequence, k: int) -> bool:
+    """Is toks[k] ``implies`` or the ``=>`` the lexer gives as ``=`` and ``>``?"""
+    return k < len(toks) and (toks[k].text == "implies" or toks[k].text == "=" and k + 1 < len(toks)
+                              and toks[k + 1].text == ">" and toks[k + 1].start == toks[k].end)
+
+
+def _a_case(candidate: str, q: Piece, declared: str, scopes: Sequence[str], verifier: Verifier,
+            timeout_s: float) -> bool:
+    """Is the piece the condition of one case of a definition by cases: ``A implies X`` beside ``B implies Y`` in
+    the same block, where the declarations make ``A or B`` true under the piece's headers (helper-41's o34_D_h03:
+    ``f.level = High implies ...`` and ``f.level = Low implies ...``)? Taken away, two cases overlap: that squeezes
+    the candidate, but it says nothing of why the case is there."""
+    toks = tokens(candidate)
+    after = next((k for k, t in enumerate(toks) if t.start >= q.span[1]), len(toks))
+    if not _implies_at(toks, after):
+        return False
+    opens: list[int] = []
+    groups: list[tuple[int, int]] = []
+    for t in toks:
+        if t.text in "({":
+            opens.append(t.end)
+        elif t.text in ")}" and opens:
+            a = opens.pop()
+            if a <= q.span[0] and q.span[1] <= t.start:
+                groups.append((a, t.start))
+    for a, b in sorted(groups, key=lambda g: g[1] - g[0]):
+        spans = conjunct_spans_in(candidate, a, b)
+        if any(x == q.span[0] for x, _ in spans):
+            break
+    else:
+        return False
+    conditions = []
+    for x, y in spans:
+        ct = tokens(candidate[x:y])
+        k = next((k for k, t in enumerate(ct) if t.depth == ct[0].depth and _implies_at(ct, k)), None)
+        if k:
+            conditions.append(candidate[x : x + ct[k - 1].end])
+    if len(conditions) < 2:
+        return False
+    head = next((sc for sc in q.scopes if sc.rstrip().endswith("|") and sc.count("|") == 1), "")
+    either = " or ".join(f"({c})" for c in conditions)
+    return _holds_everywhere(verifier, declared, f"({head} {{ {either} }})" if head else either, scopes, timeout_s)
+
+
 _CONNECTIVES = frozenset({"and", "or", "implies", "iff", "else", "&&", "||", "=>", "<=>", "|", "let"})
 
 
@@ -529,6 +576,8 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 # with no connective inside: a wider one (`no b.docked and (b in Broken or some Rider) implies`)
                 # may hold a widening beside the needed one, and the whole is needed only for the part that is
                 # (helper-32's bike_c_guarded_disjunct)
+            if what == "allowed" and _a_case(candidate, q, declared, cscopes, verifier, timeout_s):
+                continue
             if not (q.negated and _kept_negated(original, candidate, q, verifier, timeout_s)):
                 text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
                 out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with "
