@@ -42,7 +42,7 @@ from fmrepair.verifiers.alloy.preserve import (
     temporal,
 )
 from fmrepair.verifiers.alloy.reach import CALLABLE, reached
-from fmrepair.verifiers.alloy.rewrites import reads_more_of_next, rewritten_conjuncts
+from fmrepair.verifiers.alloy.rewrites import change_reads_next, reads_more_of_next, rewritten_conjuncts
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import (
     Paragraph,
@@ -474,11 +474,13 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             # a conjunct rewritten (helper-41's frame replaced by the invariant said of the next state)
             text = candidate[q.span[0] : q.span[1]]
             put_back = candidate[: q.span[0]] + was + candidate[q.span[1] :]
-            if not reads_more_of_next(text, was) or (f := _unmet(verifier, put_back, timeout_s, at)) is None:
+            more = reads_more_of_next(text, was)
+            if not (more or not ordered and change_reads_next(text, was)) or (
+                    f := _unmet(verifier, put_back, timeout_s, at)) is None:
                 continue
             failing = [checks[k] for k in sorted(f)]
-            if r := (said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier, timeout_s, ordered,
-                                        added, checks, before=was)
+            if r := (more and said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier, timeout_s,
+                                                 ordered, added, checks, before=was)
                      or (None if ordered else same_where_the_property_holds(
                          candidate, cpar, q, was, failing, asserts, declared, verifier, timeout_s, checks))):
                 out.append(r)

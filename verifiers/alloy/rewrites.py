@@ -12,6 +12,7 @@ the state after the step more than the author's text did (``reads_more_of_next``
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
@@ -69,3 +70,16 @@ def reads_more_of_next(text: str, was: str) -> bool:
     & {x: Spot | lone at'.x}`` for ``c.at' = s``)? A rewrite of an effect into another effect of the same relation
     (``Sold' = Sold + s``, ``all x: Seat | x in Sold' iff ...``) does not."""
     return bool(primed_names(text) - primed_names(was)) or next_marks(text) > next_marks(was)
+
+
+def change_reads_next(text: str, was: str) -> bool:
+    """Do the tokens the rewrite put in (a token diff against the author's conjunct) read the state after the step:
+    a prime, ``after`` or ``;`` among them, or a name they put in that is primed (``& {x: Spot | lone at'.x}`` in
+    ``c.at' = s``)? A guard's bound changed inside a one-line operation (``c.val < 3`` to ``c.val < 2``) does not."""
+    new, old = tokens(text), tokens(was)
+    m = difflib.SequenceMatcher(a=[t.text for t in old], b=[t.text for t in new], autojunk=False)
+    for tag, _, _, j1, j2 in m.get_opcodes():
+        if tag in ("replace", "insert") and (any(t.text in ("'", "after", ";") for t in new[j1:j2])
+                                             or j2 < len(new) and new[j2].text == "'"):
+            return True
+    return False
