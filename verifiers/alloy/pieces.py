@@ -83,7 +83,7 @@ def _pieces(original: str, candidate: str) -> list[Piece]:
     for p in cpar:
         before = ocalls.get(p.key) or renamed.get(p.key) if p.kind in ("pred", "fun", "let") else None
         if before is not None and p.key in from_facts and p.body_start is not None:
-            params = _params(p, sigs)
+            params = param_headers(p, sigs)
             calls = _calls(cpar, p)
             fields = field_names(cpar) if any(on for *_, on in calls) else set()
             for q in _inserted(before.body or "", p.body or "", p.body_start, "pred"):
@@ -172,7 +172,7 @@ def _renamed(opar: Sequence[Paragraph], cpar: Sequence[Paragraph]) -> dict[str, 
     for p in cpar:
         if p.kind not in ("pred", "fun", "let") or p.key in okeys or p.body is None:
             continue
-        same = [q for q in gone if q.kind == p.kind and _params(q) == _params(p) and _head(q) == _head(p)]
+        same = [q for q in gone if q.kind == p.kind and param_headers(q) == param_headers(p) and _head(q) == _head(p)]
         best = max(same, key=lambda q: like(q.body or "", p.body or ""), default=None)
         if best is not None and max(like(best.body or "", p.body or ""), _kept(best.body or "", p.body or "")) >= 0.6:
             out[p.key] = best
@@ -346,7 +346,7 @@ def _sig_names(p: Paragraph) -> list[str]:
     return out
 
 
-def _params(p: Paragraph, sigs: Sequence[str] = ()) -> list[str]:
+def param_headers(p: Paragraph, sigs: Sequence[str] = ()) -> list[str]:
     """The declarations of a pred's, fun's or macro's parameters, as quantifier headers would bind them
     (``b, b2: Bank, a: Account``; a ``set X`` parameter one atom at a time); none for no parameters, for a
     receiver (``pred Bank.inv``: its ``this`` cannot be bound by a quantifier), a relation or a sequence. A

@@ -16,7 +16,7 @@ import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
-from fmrepair.verifiers.alloy.pieces import Piece, _params, like
+from fmrepair.verifiers.alloy.pieces import Piece, param_headers, like
 from fmrepair.verifiers.alloy.postcond import primed_names
 from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
@@ -54,8 +54,8 @@ def rewritten_conjuncts(original: str, candidate: str, found: Sequence[Piece]) -
 
 def _header(p: Paragraph) -> str:
     """``all p: Person, s: Seat`` for ``pred buy[p: Person, s: Seat]`` (no header for a receiver, a relation or a
-    set parameter: ``pieces._params``'s reading)."""
-    params = _params(p)
+    set parameter: ``pieces.param_headers``'s reading)."""
+    params = param_headers(p)
     return f"all {params[0]}" if len(params) == 1 else ""
 
 
