@@ -16,7 +16,7 @@ import difflib
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
-from fmrepair.verifiers.alloy.pieces import Piece, param_headers, like
+from fmrepair.verifiers.alloy.pieces import Piece, like, param_headers
 from fmrepair.verifiers.alloy.postcond import primed_names
 from fmrepair.verifiers.alloy.reach import reached, roots_of
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
