@@ -104,3 +104,38 @@ def test_a_definition_by_cases_and_a_part_of_the_authors_kept_are_needed(alloy) 
         assert alloy.check(cand).status == "ok"
         assert unneeded(REPORTS, cand, alloy) == [], fix
         assert gate(REPORTS, cand, verifier=alloy, behaviour="require").status == "faithful", fix
+
+
+ROOMS = """sig Room {}
+sig Guest { var room: lone Room }
+fact Init { no room }
+pred enter[g: Guest, r: Room] {
+  no g.room
+  no room.r
+  room' = room + g->r
+}
+pred move[g: Guest, r: Room] {
+  some g.room
+  room' = room - g->Room + g->r
+}
+fact Trans { always ((room' = room) or some g: Guest, r: Room | enter[g, r] or move[g, r]) }
+assert OnePerRoom { always all r: Room | lone room.r }
+check OnePerRoom for 3 but 6 steps
+run Two { eventually (some disj g, h: Guest | some g.room and some h.room) } for 3 but 6 steps
+"""
+MOVE = "  room' = room - g->Room + g->r\n"
+SPLIT = "  no room.r\n  g->r in room'\n  room' - g->r = room - g->Room\n"
+
+
+def test_the_authors_effect_split_in_two_beside_a_new_guard_is_needed(alloy) -> None:  # noqa: ANN001
+    """helper-42's o35_A_h15, in other words: the guard fixes the check alone, and the author's effect is written as
+    two conjuncts (one of them new text); put back in their place, the author's conjunct gives the same instances."""
+    assert alloy.check(ROOMS).status == "failed"
+    cand = ROOMS.replace(MOVE, SPLIT)
+    assert alloy.check(cand).status == "ok"
+    assert unneeded(ROOMS, cand, alloy) == []
+    assert gate(ROOMS, cand, verifier=alloy, behaviour="require").status == "faithful"
+    # the author's effect weakened beside the guard (the moving guest may keep the old room too) is still a change
+    weak = ROOMS.replace(MOVE, "  no room.r\n  g->r in room'\n  room' - g->r in room\n  room in room'\n")
+    if alloy.check(weak).status == "ok":
+        assert gate(ROOMS, weak, verifier=alloy, behaviour="require").status != "faithful"

@@ -33,6 +33,7 @@ from fmrepair.verifiers.alloy.connectives import conjunct_spans, conjunct_spans_
 from fmrepair.verifiers.alloy.frames import one_update, primed
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
+from fmrepair.verifiers.alloy.rewrites import conjunct_changes
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
@@ -364,16 +365,24 @@ def _replaced(original: str, candidate: str, q: Piece) -> list[str]:
 
 
 def _respells(original: str, candidate: str, q: Piece, removed: list[Piece], verifier: Verifier,
-              timeout_s: float) -> bool:
+              timeout_s: float, split: tuple[list[str], list[tuple[int, int]]] = ([], [])) -> bool:
     """Does the piece say what a formula the candidate took away said: with that formula in its place, the same
     instances both ways (the author's guard moved into a helper pred, helper-31's kiln_h_helper_pred_guard)? Every
-    instance is asked, not only the good ones (as `_relation`)."""
+    instance is asked, not only the good ones (as `_relation`). In a pred, also a conjunct of the author's that its
+    body no longer has, in place of the piece and one other new conjunct (``split``: those texts, these spans): the
+    author's effect split in two beside a new guard (``p -> b in bed'`` and ``bed' - p -> b = bed - p -> Bed`` for
+    ``bed' = bed - p -> Bed + p -> b``, helper-42's o35_A_h15)."""
     texts = [original[r.span[0] : r.span[1]] for r in removed if r.where == q.where]
     texts += _replaced(original, candidate, q)
-    for text in texts:
-        back = candidate[: q.span[0]] + text + candidate[q.span[1] :]
-        if _same_instances(back, candidate, verifier, timeout_s):
-            return True
+    groups = [[q.span]]
+    if q.span in split[1]:
+        texts += split[0]
+        groups += [[q.span, o] for o in split[1] if o != q.span][:6]
+    for text in dict.fromkeys(texts):
+        for group in groups:
+            back = _put(candidate, group, text)
+            if _same_instances(back, candidate, verifier, timeout_s):
+                return True
     return False
 
 
@@ -566,7 +575,9 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
         asks = [(without, candidate, "lost")] + ([(candidate, without, "allowed")] if q.negated or q.mixed else [])
         for a, b, what in asks:
             rep = preservation(a, b, verifier, timeout_s)
-            if rep.outcome != "narrows" or _respells(original, candidate, q, removed, verifier, timeout_s):
+            split = conjunct_changes(original, o, candidate, holder) if holder is not None and holder.kind == "pred" \
+                and (o := opar.get(holder.key)) is not None else ([], [])
+            if rep.outcome != "narrows" or _respells(original, candidate, q, removed, verifier, timeout_s, split):
                 continue
             if (what == "allowed" and atomic(candidate[q.span[0] : q.span[1]])
                     and preservation(original, without, verifier, timeout_s).outcome == "narrows"):

@@ -35,21 +35,33 @@ def rewritten_conjuncts(original: str, candidate: str, found: Sequence[Piece]) -
         if (p.kind != "pred" or o is None or p.key not in from_facts or p.body_start is None or p.body_end is None
                 or o.body_start is None or o.body_end is None):
             continue
-        gone = [original[a:b] for a, b in conjunct_spans_in(original, o.body_start, o.body_end)]
-        new = []
-        for a, b in conjunct_spans_in(candidate, p.body_start, p.body_end):
-            same = next((g for g in gone if canonical(g) == canonical(candidate[a:b])), None)
-            if same is not None:
-                gone.remove(same)
-            elif (a, b) not in inserted:
-                new.append((a, b))
+        gone, new = conjunct_changes(original, o, candidate, p)
         if not gone:
             continue
         head = _header(p)
         for a, b in new:
+            if (a, b) in inserted:
+                continue
             was = max(gone, key=lambda g, t=candidate[a:b]: like(g, t))  # type: ignore[misc]
             out.append((Piece((a, b), (a, b), "pred", scopes=(f"{head} | ",) if head else ()), was))
     return out
+
+
+def conjunct_changes(original: str, o: Paragraph, candidate: str,
+                     p: Paragraph) -> tuple[list[str], list[tuple[int, int]]]:
+    """The top-level conjuncts of the author's body ``o`` that the candidate's ``p`` no longer has word for word (their
+    texts), and the spans of those of ``p`` that ``o`` does not have."""
+    if o.body_start is None or o.body_end is None or p.body_start is None or p.body_end is None:
+        return [], []
+    gone = [original[a:b] for a, b in conjunct_spans_in(original, o.body_start, o.body_end)]
+    new = []
+    for a, b in conjunct_spans_in(candidate, p.body_start, p.body_end):
+        same = next((g for g in gone if canonical(g) == canonical(candidate[a:b])), None)
+        if same is not None:
+            gone.remove(same)
+        else:
+            new.append((a, b))
+    return gone, new
 
 
 def _header(p: Paragraph) -> str:

@@ -1,0 +1,16 @@
+-- Class hierarchy of an object-oriented language: a class inherits the methods of its ancestors.
+sig Method {}
+sig Class {
+  sup: lone Class,
+  methods: set Method,
+  inherited: set Method
+}
+
+fact NoCyclicInheritance { no c: Class | c in c.^sup }
+
+fun ancestors[c: Class]: set Class { c.^sup }
+
+fact Inheritance { all c: Class | c.inherited = ancestors[c].methods }
+
+assert AncestorsVisible { all c: Class | c.^sup.methods in c.inherited }
+check AncestorsVisible for 4

@@ -1,0 +1,17 @@
+-- Class hierarchy of an object-oriented language: a class inherits the methods of its ancestors.
+sig Method {}
+sig Class {
+  sup: lone Class,
+  methods: set Method,
+  inherited: set Method
+}
+
+fact NoCyclicInheritance { no c: Class | c in c.^sup }
+
+fact Inheritance {
+  all c: Class | no c.sup implies no c.inherited
+  all c: Class | some c.sup implies c.inherited = c.sup.methods + c.sup.inherited
+}
+
+assert AncestorsVisible { all c: Class | c.^sup.methods in c.inherited }
+check AncestorsVisible for 4
