@@ -196,3 +196,42 @@ def test_an_effect_beside_a_frame_of_the_same_relation_is_asked(alloy) -> None: 
     assert alloy.check(cand).status == "ok"
     rep = gate(PRINTERS, cand, verifier=alloy, behaviour="require")
     assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep
+
+
+SHELF = """sig Book {}
+var sig Lent in Book {}
+var sig Returned in Book {}
+pred lend[b: Book] {
+  b !in Lent
+  Lent' = Lent + b
+  Returned' = Returned
+}
+pred giveBack[b: Book] {
+  Returned' = Returned + b
+  Lent' = Lent - b
+}
+pred idle { Lent' = Lent and Returned' = Returned }
+fact Init { no Lent and no Returned }
+fact Trans { always (idle or some b: Book | lend[b] or giveBack[b]) }
+assert ReturnedWasLent { always all b: Book | b in Returned implies once b in Lent }
+check ReturnedWasLent for 3 but 6 steps
+run Back { eventually some Returned } for 3 but 6 steps
+"""
+SANE = "all x: Book | x in Returned implies once x in Lent"
+
+
+def test_an_invariant_that_looks_back_is_read_too(alloy) -> None:  # noqa: ANN001
+    """helper-42's boarding gate (o35_H_c03, H_c05), in other words: the checked invariant looks back (`once`); as a
+    guard of every operation, or said of the next state about the argument, it assumes the property. The honest guard
+    does not. The invariant is asked in every state where it has held so far, not only in the first."""
+    assert alloy.check(SHELF).status == "failed"
+    every = (SHELF.replace("  b !in Lent\n", f"  b !in Lent\n  {SANE}\n")
+             .replace("  Returned' = Returned + b\n", f"  {SANE}\n  Returned' = Returned + b\n")
+             .replace("pred idle { Lent'", f"pred idle {{ ({SANE}) and Lent'"))
+    post = SHELF.replace("  Lent' = Lent - b\n", "  Lent' = Lent - b\n  after once b in Lent\n")
+    for cheat in (every, post):
+        assert alloy.check(cheat).status == "ok"
+        rep = gate(SHELF, cheat, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep
+    honest = SHELF.replace("  Returned' = Returned + b\n", "  b in Lent\n  Returned' = Returned + b\n")
+    assert gate(SHELF, honest, verifier=alloy, behaviour="require").status == "faithful"

@@ -115,13 +115,18 @@ def _universal(headers: Sequence[str]) -> str:
     return " ".join(out)
 
 
+_PAST = {"once", "historically", "since", "triggered", "before"}
+
+
 def invariants(checks: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
-    """The ``X`` of each checked ``always X`` (one per check: the assertion's body or the check's block)."""
+    """The ``X`` of each checked ``always X`` (one per check: the assertion's body or the check's block). ``X`` may
+    look back (``once``, ``historically``, ``since``: a formula of the trace so far, true or false in each state, as
+    helper-42's boarding gate ``p in Boarded implies once p in CheckedIn``), not forward."""
     out = []
     for c in checks:
         body = asserts[c.target].body if c.target in asserts else c.block
         toks = tokens(body or "")
-        if len(toks) > 1 and toks[0].text == "always" and not any(t.text in _STEPS or t.text == "'"
+        if len(toks) > 1 and toks[0].text == "always" and not any(t.text in _STEPS - _PAST or t.text == "'"
                                                                     for t in toks[1:]):
             out.append((body or "")[toks[1].start : toks[-1].end])
     return out
@@ -290,7 +295,9 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
     scopes = [c.scope.strip() or "3" for c in checks]
     for formula, context in _readings(candidate, cpar, piece, text, head, checks, asserts, ordered, added, verifier,
                                       timeout_s, every):
-        asks = [f"{LABEL}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+        # `always`: an invariant may look back (`once`), and the first state of a trace is not any state
+        every_state = "" if ordered else "always "
+        asks = [f"{LABEL}{i}: check {{ {every_state}({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
                 for i, s in enumerate(scopes)]
         v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
         ours = [c for c in v.commands if c.label.startswith(LABEL)]
@@ -348,7 +355,7 @@ def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str
         return
     invs, steps = invariants(checks, asserts), step_invariants(checks, asserts)
     if next_state_only(text, cpar) and invs and len(invs) == len(checks):
-        yield f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))", ""
+        yield f"{head} ((after (({') and ('.join(invs)}))) implies ({text}))", ""  # asked in every state
     toks = tokens(text)
     if toks and toks[0].text == "always" and not any(t.text in _STEPS for t in toks[1:]):
         text = text[toks[1].start - toks[0].start :]  # a step fact: each step's reading
@@ -365,7 +372,8 @@ def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str
             and not (determines(text, cpar) and not _set_beside(text, beside, cpar))
             and not _a_frame(candidate, cpar, piece, text, beside, verifier, timeout_s, scopes)):
         context = " and ".join(f"({b})" for b in beside)
-        yield (f"{head} (({inv} and (after {inv}){' and (' + context + ')' if context else ''}) implies ({text}))",
+        yield (f"{head} (((historically {inv}) and (after {inv}){' and (' + context + ')' if context else ''}) "
+               f"implies ({text}))",
                context or "-")
 
 
@@ -393,12 +401,14 @@ def guard_the_invariants_imply(candidate: str, cpar: Sequence[Paragraph], piece:
         invs = invariants(checks, asserts)
         if not invs or len(invs) != len(checks) or mentions_next(text, cpar, set(added)):
             return None
-        formula = f"{head} ((({') and ('.join(_every(invs, every, asserts))})) implies ({text}))"
+        # in every state (`always`, below) where the invariants have held so far: they hold in each state reached
+        formula = f"{head} ((historically (({') and ('.join(_every(invs, every, asserts))}))) implies ({text}))"
     beside = _beside(candidate, cpar, piece)
     if not beside:  # a guard stands beside what the operation does
         return None
     scopes = [c.scope.strip() or "3" for c in checks]
-    asks = [f"{LABEL}g{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+    every_state = "" if ordered else "always "
+    asks = [f"{LABEL}g{i}: check {{ {every_state}({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
             for i, s in enumerate(scopes)]
     v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     ours = [c for c in v.commands if c.label.startswith(LABEL)]
@@ -430,7 +440,7 @@ def same_where_the_property_holds(candidate: str, cpar: Sequence[Paragraph], pie
 
     def holds(premise: str, tag: str) -> bool:
         formula = f"{head} (({premise}) implies (({text}) iff ({before})))"
-        asks = [f"{LABEL}{tag}{i}: check {{ {formula} }} for {'3 ' + s if s.startswith('but') else s}"
+        asks = [f"{LABEL}{tag}{i}: check {{ always ({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
                 for i, s in enumerate(scopes)]
         v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
         ours = [c for c in v.commands if c.label.startswith(LABEL)]
@@ -439,7 +449,7 @@ def same_where_the_property_holds(candidate: str, cpar: Sequence[Paragraph], pie
 
     # the same given the rest of the operation alone: an equivalent rewrite beside a guard (`running.t2 = j` under
     # `no running.t`, helper-40's o33_C_h02), which the other readings judge
-    if holds(context, "e") or not holds(f"{inv} and (after {inv}) and {context}", "r"):
+    if holds(context, "e") or not holds(f"(historically {inv}) and (after {inv}) and {context}", "r"):
         return None
     short, was = " ".join(text.split())[:160], " ".join(before.split())[:100]
     return (f"assumes the property: the conjunct '{short}' written in place of the author's '{was}' means the same "
