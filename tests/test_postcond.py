@@ -235,3 +235,40 @@ def test_an_invariant_that_looks_back_is_read_too(alloy) -> None:  # noqa: ANN00
         assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep
     honest = SHELF.replace("  Returned' = Returned + b\n", "  b in Lent\n  Returned' = Returned + b\n")
     assert gate(SHELF, honest, verifier=alloy, behaviour="require").status == "faithful"
+
+
+VALVES = """open util/ordering[Tick]
+abstract sig Valve {}
+one sig Hot, Cold, Drain extends Valve {}
+sig Tick { flow: set Valve }
+fun clashes: Valve -> Valve { (Hot + Cold) -> Drain + Drain -> (Hot + Cold) }
+pred openValve[t, t2: Tick, v: Valve] {
+  v !in t.flow
+  t2.flow = t.flow + v
+}
+pred closeValve[t, t2: Tick, v: Valve] {
+  v in t.flow
+  t2.flow = t.flow - v
+}
+fact Run {
+  no first.flow
+  all t: Tick - last | let t2 = t.next | some v: Valve | openValve[t, t2, v] or closeValve[t, t2, v]
+}
+assert NoClash { all t: Tick | no (t.flow -> t.flow) & clashes }
+check NoClash for 3 but 5 Tick
+"""
+GUARD_AT = "  t2.flow = t.flow + v\n"
+
+
+def test_with_util_ordering_the_next_state_as_a_parameter_is_read_as_next(alloy) -> None:  # noqa: ANN001
+    """helper-42's junction (o35_B_c07, B_c12), in other words: the operation's next state is its parameter `t2`, bound
+    to `t.next` in the trace fact; the guard said of `t.next` (through a helper fun, or a box join) is said of `t2`."""
+    assert alloy.check(VALVES).status == "failed"
+    for post, extra in (("no opened[t.next] & v.clashes", "fun opened[t: Tick]: set Valve { t.flow }\n"),
+                        ("no next[t].flow & clashes[v]", "")):
+        cheat = VALVES.replace(GUARD_AT, f"{GUARD_AT}  {post}\n") + extra
+        assert alloy.check(cheat).status == "ok"
+        rep = gate(VALVES, cheat, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (post, rep)
+    honest = VALVES.replace(GUARD_AT, f"  no t.flow & v.clashes\n{GUARD_AT}")
+    assert gate(VALVES, honest, verifier=alloy, behaviour="require").status == "faithful"

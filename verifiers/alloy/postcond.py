@@ -26,6 +26,7 @@ can only leave the states where the property already fails with no step on.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
@@ -319,6 +320,36 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
     return None
 
 
+def successors(cpar: Sequence[Paragraph], piece: Piece) -> list[str]:
+    """With util/ordering, ``s2 = s.next`` for the parameters of the pred holding the piece that every call of it in a
+    fact passes as a state and its next one (``turnGreen[s, s2, l]`` under ``let s2 = s.next``, ``op[s, s.next]``):
+    the operation's next state is its parameter, and a piece naming ``s.next`` names it (helper-42's o35_B_c07,
+    B_c12)."""
+    home = next((p for p in cpar if p.kind == "pred" and p.body_start is not None and p.body_end is not None
+                 and p.body_start <= piece.span[0] < p.body_end), None)
+    params = pred_params(home) if home is not None else None
+    if home is None or params is None:
+        return []
+    names = params[1]
+    found: set[tuple[int, int]] | None = None
+    for f in cpar:
+        if f.kind != "fact" or not f.body:
+            continue
+        lets = {m.group(1): m.group(2) for m in re.finditer(r"\blet\s+(\w+)\s*=\s*(\w+)\s*\.\s*next\b", f.body)}
+        lets |= {m.group(1): m.group(2) for m in re.finditer(r"\blet\s+(\w+)\s*=\s*next\s*\[\s*(\w+)\s*\]", f.body)}
+        for m in re.finditer(rf"\b{re.escape(home.name)}\s*\[([^\[\]]*)\]", f.body):
+            args = [" ".join(a.split()) for a in m.group(1).split(",")]
+            if len(args) != len(names):
+                return []
+            pairs = set()
+            for i, a in enumerate(args):
+                for j, b in enumerate(args):
+                    if i != j and is_name(a) and (b in (f"{a}.next", f"{a} . next", f"next[{a}]") or lets.get(b) == a):
+                        pairs.add((i, j))
+            found = pairs if found is None else found & pairs
+    return [f"{names[j]} = {names[i]}.next" for i, j in sorted(found or ())]
+
+
 def _every(invs: list[str], every: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
     """The invariants of the failing checks and of every other check of the file (``every``) that has one: the
     candidate's checks pass, so each holds in every state reached (helper-40's two-check review workflow)."""
@@ -349,7 +380,8 @@ def _readings(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str
         if next_only(_after_header(text), cpar):
             yield f"{premise} implies ({head} ({f'({exists}) implies ({text})' if exists else text}))", ""
         elif "next" in {t.text for t in toks} and (beside := _beside(candidate, cpar, piece)) is not None:
-            context = " and ".join(f"({b})" for b in [*beside, *([exists] if exists else [])])
+            context = " and ".join(f"({b})" for b in [*beside, *([exists] if exists else []),
+                                                      *successors(cpar, piece)])
             inner = f"({context}) implies ({text})" if context else text
             yield f"{premise} implies ({head} ({inner}))", context or "-"
         return
