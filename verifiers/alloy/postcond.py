@@ -22,6 +22,12 @@ next value from the state before, where nothing beside sets it, and a conjunct o
 checked property of the step instantiated in the operation is asked against the property alone
 (``step_invariants``). A needed guard that the invariants imply is read too (``guard_the_invariants_imply``): it
 can only leave the states where the property already fails with no step on.
+
+Since the twenty-third session (helper-41's and helper-42's attacks): a conjunct the candidate wrote in place of the
+author's (``rewrites``) is asked too, as a postcondition where it reads the next state more than the author's did, and
+for sameness with the author's under the invariants (``same_where_the_property_holds``); invariants may look back
+(``once``), so every question is asked in every state with the invariants as having held so far; with util/ordering a
+pred's next state passed as a parameter is read as ``s.next`` (``successors``).
 """
 
 from __future__ import annotations
