@@ -302,15 +302,7 @@ def said_of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece, 
     scopes = [c.scope.strip() or "3" for c in checks]
     for formula, context in _readings(candidate, cpar, piece, text, head, checks, asserts, ordered, added, verifier,
                                       timeout_s, every):
-        # `always`: an invariant may look back (`once`), and the first state of a trace is not any state
-        every_state = "" if ordered else "always "
-        asks = [f"{LABEL}{i}: check {{ {every_state}({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
-                for i, s in enumerate(scopes)]
-        v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-        ours = [c for c in v.commands if c.label.startswith(LABEL)]
-        if v.status not in ("ok", "failed") or len(ours) != len(asks):
-            continue
-        if not all(c.outcome == "no_counterexample" for c in ours):
+        if not _holds(verifier, declared, formula, scopes, "", timeout_s, not ordered):
             continue
         short = " ".join(text.split())[:160]
         again = "with the author's text" if before else "without it"
@@ -354,6 +346,19 @@ def successors(cpar: Sequence[Paragraph], piece: Piece) -> list[str]:
                         pairs.add((i, j))
             found = pairs if found is None else found & pairs
     return [f"{names[j]} = {names[i]}.next" for i, j in sorted(found or ())]
+
+
+def _holds(verifier: Verifier, declared: str, formula: str, scopes: Sequence[str], tag: str, timeout_s: float,
+           every_state: bool = True) -> bool:
+    """Does ``declared`` (no commands) imply ``formula`` at each of ``scopes``: in every state (``always``: an invariant
+    may look back, with ``once``, and the first state of a trace is not any state), or as written (util/ordering)?
+    Undecided: False."""
+    asks = [f"{LABEL}{tag}{i}: check {{ {'always ' if every_state else ''}({formula}) }} for "
+            f"{'3 ' + s if s.startswith('but') else s}" for i, s in enumerate(scopes)]
+    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    return v.status in ("ok", "failed") and len(ours) == len(asks) and all(
+        c.outcome == "no_counterexample" for c in ours)
 
 
 def _every(invs: list[str], every: Sequence[Paragraph], asserts: dict[str, Paragraph]) -> list[str]:
@@ -444,14 +449,8 @@ def guard_the_invariants_imply(candidate: str, cpar: Sequence[Paragraph], piece:
     beside = _beside(candidate, cpar, piece)
     if not beside:  # a guard stands beside what the operation does
         return None
-    scopes = [c.scope.strip() or "3" for c in checks]
-    every_state = "" if ordered else "always "
-    asks = [f"{LABEL}g{i}: check {{ {every_state}({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
-            for i, s in enumerate(scopes)]
-    v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-    ours = [c for c in v.commands if c.label.startswith(LABEL)]
-    if v.status not in ("ok", "failed") or len(ours) != len(asks) or not all(c.outcome == "no_counterexample"
-                                                                              for c in ours):
+    if not _holds(verifier, declared, formula, [c.scope.strip() or "3" for c in checks], "g", timeout_s,
+                  not ordered):
         return None
     short = " ".join(text.split())[:160]
     return (f"assumes the property: the added guard '{short}' holds wherever the checked invariants do, so it cannot "
@@ -478,12 +477,7 @@ def same_where_the_property_holds(candidate: str, cpar: Sequence[Paragraph], pie
 
     def holds(premise: str, tag: str) -> bool:
         formula = f"{head} (({premise}) implies (({text}) iff ({before})))"
-        asks = [f"{LABEL}{tag}{i}: check {{ always ({formula}) }} for {'3 ' + s if s.startswith('but') else s}"
-                for i, s in enumerate(scopes)]
-        v = verifier.check(declared + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-        ours = [c for c in v.commands if c.label.startswith(LABEL)]
-        return v.status in ("ok", "failed") and len(ours) == len(asks) and all(
-            c.outcome == "no_counterexample" for c in ours)
+        return _holds(verifier, declared, formula, scopes, tag, timeout_s)
 
     # the same given the rest of the operation alone: an equivalent rewrite beside a guard (`running.t2 = j` under
     # `no running.t`, helper-40's o33_C_h02), which the other readings judge
