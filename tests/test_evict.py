@@ -127,3 +127,36 @@ check Exclusive for 3 but 6 steps
     assert evictions(one, own, alloy) == []
     other = one.replace("Lock.holds' = Lock.holds + p->r }", "Lock.holds' = Lock.holds - Proc->r + p->r }")
     assert evictions(one, other, alloy)
+
+
+DESKS = """sig Desk {}
+sig Emp { var desk: lone Desk }
+fact Init { no desk }
+pred take[e: Emp, d: Desk] { no e.desk  no desk.d  desk' = desk + e->d }
+pred move[e: Emp, d: Desk] {
+  some e.desk
+  desk' = desk - e->Desk + e->d
+}
+pred leave[e: Emp] { some e.desk  desk' = desk - e->Desk }
+pred idle { desk' = desk }
+fact Trans { always (idle or some e: Emp | leave[e] or some d: Desk | take[e, d] or move[e, d]) }
+assert OnePerDesk { always all d: Desk | lone desk.d }
+check OnePerDesk for 3 but 6 steps
+"""
+MOVE = "  desk' = desk - e->Desk + e->d\n"
+
+
+def test_an_operation_that_takes_its_own_tuple_may_not_take_anothers(alloy) -> None:  # noqa: ANN001
+    """The author's move takes away the mover's old desk (its own tuple); a candidate that also takes the desk
+    from whoever sits there (through either column), or moves that person to the mover's old desk, evicts
+    (helper-42's o35_A_c02, c04, c17). The guard is not asked."""
+    assert alloy.check(DESKS).status == "failed"
+    for evict in ("  desk' = desk - Emp->d - e->Desk + e->d\n", "  desk' = desk - (desk.d)->Desk - e->Desk + e->d\n",
+                  "  desk' = desk ++ (e->d + desk.d->e.desk)\n"):
+        cand = DESKS.replace(MOVE, evict)
+        assert alloy.check(cand).status == "ok", evict
+        got = evictions(DESKS, cand, alloy)
+        assert got and got[0].startswith("evicts: pred move now takes desk"), (evict, got)
+    guard = DESKS.replace(MOVE, "  no desk.d\n" + MOVE)
+    assert alloy.check(guard).status == "ok"
+    assert evictions(DESKS, guard, alloy) == []

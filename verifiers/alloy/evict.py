@@ -7,8 +7,9 @@ trace of the original is lost, and the repair is not what the author meant: help
 intent benchmark's mutex, 2026-12-06. What the candidate gains, preservation does not see.
 
 Read here, by the Analyzer, for a pred the candidate changed, and a variable relation it primes:
-- the author's pred never takes a tuple away from it (``op[args] implies R in R'`` holds over the author's
-  declarations, every state, no fact asked), and
+- the author's pred never takes from it a tuple whose owner is none of its arguments (over the author's
+  declarations, every state, no fact asked; its own tuples it may: the mover's old place, helper-42's
+  ``o35_A_c02``), and
 - in a trace of the candidate (its facts kept) the pred takes away a tuple whose first atom is none of the
   operation's arguments (another process's hold) and is not one step from them through another variable binary
   relation, before or after the step (a train's next segment, whose signal the move sets to red, is one:
@@ -118,13 +119,26 @@ def overloaded(paras: Sequence[Paragraph]) -> set[str]:
     return {k for k in keys if keys.count(k) > 1}
 
 
-def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, scopes: Sequence[str], timeout_s: float) -> bool:
-    """Does the author's pred ``o`` never take a tuple away from ``rel`` (over the author's declarations)?"""
+def _taken(rel: str, arity: int, held: set[str], mine: str, near: str = "") -> str:
+    """``rel`` loses a tuple whose owner (its first atom; the second in a ``one sig``'s field) is none of ``mine``
+    (nor of ``near``)."""
+    vs = [f"fmr_t{k}" for k in range(arity)]
+    owner = vs[1] if rel in held and arity > 2 else vs[0]  # `one sig Lock { var holds: ... }`: a Proc
+    return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' and {owner} not in {mine}"
+            + (f" + {near}" if near else ""))
+
+
+def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int, held: set[str],
+           scopes: Sequence[str], timeout_s: float) -> bool:
+    """Does the author's pred ``o`` never take from ``rel`` a tuple whose owner is none of its arguments (over the
+    author's declarations)? Its own tuples it may (the mover's old place: helper-42's ``o35_A_c02``, ``c04``,
+    ``c17``, ``c19``, where ``transfer`` took the mover's old bed and the candidate the occupant's too)."""
     got = pred_params(o)
     if got is None or not got[1]:
         return False
     decls, args = got
-    never = [f"{LABEL}o{i}: check {{ all {decls} | {o.name}[{', '.join(args)}] implies {rel} in {rel}' }} for {s}"
+    taken = _taken(rel, arity, held, " + ".join(args))
+    never = [f"{LABEL}o{i}: check {{ all {decls} | {o.name}[{', '.join(args)}] implies not ({taken}) }} for {s}"
              for i, s in enumerate(scopes)]
     return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
 
@@ -156,17 +170,13 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         call = f"{p.name}[{', '.join(args)}]"
         mine = " + ".join(args)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
-            if not any(_never(verifier, original, a, rel, scopes, timeout_s) for a in authors):
-                continue  # the author's operation takes tuples away (or it was not decided): not asked
+            if not any(_never(verifier, original, a, rel, arity[rel], held, scopes, timeout_s) for a in authors):
+                continue  # the author's operation takes others' tuples away (or it was not decided): not asked
             if not any(_released_elsewhere(original, opar, a.key, rel, scopes, verifier, timeout_s) for a in authors):
                 continue  # no operation of the author's takes any away: this one may be meant to (a token passed)
-            vs = [f"fmr_t{k}" for k in range(arity[rel])]
-            tup = " -> ".join(vs)
             near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
                               if f != rel)
-            owner = vs[1] if rel in held and len(vs) > 2 else vs[0]  # `one sig Lock { var holds: ... }`: a Proc
-            evicts = (f"some {', '.join(vs)}: univ | {tup} in {rel} - {rel}' and {owner} not in {mine}"
-                      + (f" + {near}" if near else ""))
+            evicts = _taken(rel, arity[rel], held, mine, near)
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
