@@ -160,3 +160,33 @@ def test_an_operation_that_takes_its_own_tuple_may_not_take_anothers(alloy) -> N
     guard = DESKS.replace(MOVE, "  no desk.d\n" + MOVE)
     assert alloy.check(guard).status == "ok"
     assert evictions(DESKS, guard, alloy) == []
+
+
+SPOTS = """sig Car {}
+sig Spot { var car: set Car }
+fact Init { no car }
+pred park[c: Car, s: Spot] {
+  c not in Spot.car
+  car' = car + s->c
+}
+pred leave[c: Car] { c in Spot.car  car' = car - Spot->c }
+pred idle { car' = car }
+fact Trans { always (idle or some c: Car | leave[c] or some s: Spot | park[c, s]) }
+assert OneCarPerSpot { always all s: Spot | lone s.car }
+check OneCarPerSpot for 3 but 6 steps
+"""
+PARK = "  car' = car + s->c\n"
+
+
+def test_the_owner_is_the_column_the_releasing_operation_is_given(alloy) -> None:  # noqa: ANN001
+    """`leave[c]` takes `Spot -> c`: a spot's tuple is its car's. `park` made to empty the spot first (its first
+    column is an argument) takes another car's place: eviction (helper-41's o34_E_c01, c02). The guard is not."""
+    assert alloy.check(SPOTS).status == "failed"
+    for evict in ("  car' = car - s->Car + s->c\n", "  car' = car ++ s->c\n"):
+        cand = SPOTS.replace(PARK, evict)
+        assert alloy.check(cand).status == "ok", evict
+        got = evictions(SPOTS, cand, alloy)
+        assert got and got[0].startswith("evicts: pred park now takes car"), (evict, got)
+    guard = SPOTS.replace(PARK, "  no s.car\n" + PARK)
+    assert alloy.check(guard).status == "ok"
+    assert evictions(SPOTS, guard, alloy) == []

@@ -10,14 +10,15 @@ Read here, by the Analyzer, for a pred the candidate changed, and a variable rel
 - the author's pred never takes from it a tuple whose owner is none of its arguments (over the author's
   declarations, every state, no fact asked; its own tuples it may: the mover's old place, helper-42's
   ``o35_A_c02``), and
-- in a trace of the candidate (its facts kept) the pred takes away a tuple whose first atom is none of the
+- in a trace of the candidate (its facts kept) the pred takes away a tuple whose owner is none of the
   operation's arguments (another process's hold) and is not one step from them through another variable binary
   relation, before or after the step (a train's next segment, whose signal the move sets to red, is one:
-  ``t.pos'``; a static relation such as an allow-list relates a resource to its holder too, helper-40). In a
-  ``one sig``'s field the owner is the second atom (the first is the sig's).
+  ``t.pos'``; a static relation such as an allow-list relates a resource to its holder too, helper-40),
 - and another pred of the author's takes tuples away from it (a ``release``, a ``leave``): taking away is that
-  operation's job. A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's ``o20_b_ghost_honest``)
-  has none, and reads the same as ``Critical' = p`` otherwise.
+  operation's job. It names the owner: the first column whose atom is one of its arguments in every tuple it takes
+  (``checkOut[g]`` taking ``Room -> g``: the guest); where none is, the first atom (in a ``one sig``'s field the
+  second, the first being the sig's). A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's
+  ``o20_b_ghost_honest``) has none, and reads the same as ``Critical' = p`` otherwise.
 Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's loan, the mover's old place, the
 token passed on by its node) is not eviction and is not asked. An honest fix that must take away another atom's
 tuple where the author's operation took none (a cascade the author forgot) reads the same: undecided, the
@@ -50,11 +51,15 @@ def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeou
     return v.status in ("ok", "failed") and len(ours) == len(asks) and all(c.outcome == want for c in ours)
 
 
-def _released_elsewhere(original: str, opar: Sequence[Paragraph], key: str, rel: str, scopes: Sequence[str],
-                        verifier: Verifier, timeout_s: float) -> bool:
+def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: int, default: int,
+           scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> int | None:
     """Does another pred of the author's take tuples away from ``rel`` (a ``release``, a ``leave``)? Then taking
     them away is that operation's job, and the changed one doing it too for atoms it is not given is eviction; where
-    none does (a token ring whose only move is ``pass``, helper-25's ``o20_b_ghost_honest``), it is not asked."""
+    none does (a token ring whose only move is ``pass``, helper-25's ``o20_b_ghost_honest``), it is not asked
+    (None). The answer is the column of a tuple's owner: the first whose atom is, in every tuple such an operation
+    takes away, one of its arguments (``checkOut[g]`` takes ``Room -> g``: the guest owns a room's tuple,
+    helper-41's ``o34_E_c01``); ``default`` where no column is."""
+    found = False
     for q in opar:
         got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
         if got is None or rel not in (primed(q.body or "") or set()):
@@ -65,10 +70,21 @@ def _released_elsewhere(original: str, opar: Sequence[Paragraph], key: str, rel:
         ask = f"some {decls} | {body}" if decls else body
         asks = [f"{LABEL}r{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
         v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-        if v.status in ("ok", "failed") and any(c.label.startswith(LABEL) and c.outcome == "instance"
-                                                for c in v.commands):
-            return True
-    return False
+        if not (v.status in ("ok", "failed") and any(c.label.startswith(LABEL) and c.outcome == "instance"
+                                                     for c in v.commands)):
+            continue
+        found = True
+        if not args:
+            continue
+        vs = [f"fmr_t{k}" for k in range(arity)]
+        for k in range(arity):
+            given = (f"all {decls} | {call} implies (all {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' "
+                     f"implies {vs[k]} in {' + '.join(args)})")
+            if _ask(verifier, _declarations(original),
+                    [f"{LABEL}k{i}: check {{ {given} }} for {s}" for i, s in enumerate(scopes)],
+                    "no_counterexample", timeout_s):
+                return k
+    return default if found else None
 
 
 def _primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
@@ -119,16 +135,14 @@ def overloaded(paras: Sequence[Paragraph]) -> set[str]:
     return {k for k in keys if keys.count(k) > 1}
 
 
-def _taken(rel: str, arity: int, held: set[str], mine: str, near: str = "") -> str:
-    """``rel`` loses a tuple whose owner (its first atom; the second in a ``one sig``'s field) is none of ``mine``
-    (nor of ``near``)."""
+def _taken(rel: str, arity: int, owner: int, mine: str, near: str = "") -> str:
+    """``rel`` loses a tuple whose owner (its atom at column ``owner``) is none of ``mine`` (nor of ``near``)."""
     vs = [f"fmr_t{k}" for k in range(arity)]
-    owner = vs[1] if rel in held and arity > 2 else vs[0]  # `one sig Lock { var holds: ... }`: a Proc
-    return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' and {owner} not in {mine}"
+    return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' and {vs[owner]} not in {mine}"
             + (f" + {near}" if near else ""))
 
 
-def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int, held: set[str],
+def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int, owner: int,
            scopes: Sequence[str], timeout_s: float) -> bool:
     """Does the author's pred ``o`` never take from ``rel`` a tuple whose owner is none of its arguments (over the
     author's declarations)? Its own tuples it may (the mover's old place: helper-42's ``o35_A_c02``, ``c04``,
@@ -137,7 +151,7 @@ def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int
     if got is None or not got[1]:
         return False
     decls, args = got
-    taken = _taken(rel, arity, held, " + ".join(args))
+    taken = _taken(rel, arity, owner, " + ".join(args))
     never = [f"{LABEL}o{i}: check {{ all {decls} | {o.name}[{', '.join(args)}] implies not ({taken}) }} for {s}"
              for i, s in enumerate(scopes)]
     return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
@@ -170,13 +184,17 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         call = f"{p.name}[{', '.join(args)}]"
         mine = " + ".join(args)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
-            if not any(_never(verifier, original, a, rel, arity[rel], held, scopes, timeout_s) for a in authors):
+            default = 1 if rel in held and arity[rel] > 2 else 0  # `one sig Lock { var holds: ... }`: a Proc
+            owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s)
+                      for a in authors]
+            # where no operation of the author's takes any away, this one may be meant to (a token passed): not asked
+            owner = next((k for k in owners if k is not None), None)
+            if owner is None or not any(_never(verifier, original, a, rel, arity[rel], owner, scopes, timeout_s)
+                                        for a in authors):
                 continue  # the author's operation takes others' tuples away (or it was not decided): not asked
-            if not any(_released_elsewhere(original, opar, a.key, rel, scopes, verifier, timeout_s) for a in authors):
-                continue  # no operation of the author's takes any away: this one may be meant to (a token passed)
             near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
                               if f != rel)
-            evicts = _taken(rel, arity[rel], held, mine, near)
+            evicts = _taken(rel, arity[rel], owner, mine, near)
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
