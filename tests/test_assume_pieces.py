@@ -326,3 +326,17 @@ def test_util_ordering_is_a_trace_only_where_the_model_steps_along_it() -> None:
     assert not uses_ordering(split_paragraphs(grades)) and not uses_ordering(split_paragraphs(levels))
     assert uses_ordering(split_paragraphs(local)) and uses_ordering(split_paragraphs(state))
     assert not uses_ordering(split_paragraphs("sig A {}\n"))
+
+
+def test_a_conjunct_of_a_pred_only_moved_beside_a_new_guard_is_no_piece() -> None:
+    """The author's lines reordered around a new guard: difflib read the two sides differently and one moved line
+    came out as added, negated (helper-42's o35_C_h07); a line the pred has more often than the author's still is
+    a piece."""
+    before = ("var sig On in Node {}\npred flip[n: Node] {\n  n !in On\n  On' = On + n + n.next\n  next' = next\n}\n"
+              "fact T { always some n: Node | flip[n] }\n")
+    moved = before.replace("  n !in On\n  On' = On + n + n.next\n  next' = next\n",
+                           "  n !in On\n  not full[n]\n  next' = next\n  On' = On + n + n.next\n")
+    moved = moved.replace("pred flip", "pred full[n: Node] { n in On }\npred flip")
+    assert [t for t, _, _ in _texts(before, moved)] == ["not full[n]"]
+    twice = moved.replace("  On' = On + n + n.next\n", "  On' = On + n + n.next\n  next' = next\n")
+    assert "next' = next" in [t for t, _, _ in _texts(before, twice)]

@@ -12,7 +12,15 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from fmrepair.verifiers.alloy.connectives import balanced, join, join_end, line_cut, split_formulas, whole_formula
+from fmrepair.verifiers.alloy.connectives import (
+    balanced,
+    conjunct_spans,
+    join,
+    join_end,
+    line_cut,
+    split_formulas,
+    whole_formula,
+)
 from fmrepair.verifiers.alloy.headers import alpha, antecedent, leaves, scope
 from fmrepair.verifiers.alloy.reach import reached, roots_of, short_name
 from fmrepair.verifiers.alloy.reorder import conjuncts_in_order
@@ -66,7 +74,23 @@ def pieces(original: str, candidate: str) -> list[Piece]:
             gone.remove(key)
         else:
             kept.append(q)
-    return kept
+    return [q for q in kept if not _moved(opar, cpar, candidate, q)]
+
+
+def _moved(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], candidate: str, q: Piece) -> bool:
+    """Is the piece a top-level conjunct of its pred that the author's pred of that name has as often, word for
+    word (lines reordered beside a new guard, which difflib read from the two sides differently: helper-42's
+    ``o35_C_h07``)?"""
+    p = next((c for c in cpar if c.kind == "pred" and c.body_start is not None and c.start <= q.span[0] < c.end), None)
+    o = next((c for c in opar if p is not None and c.kind == "pred" and c.key == p.key and c.body is not None), None)
+    if p is None or o is None or p.body is None:
+        return False
+    mine = [(p.body_start + a, p.body_start + b) for a, b in conjunct_spans(p.body)]
+    if q.span not in mine:
+        return False
+    text = canonical(candidate[q.span[0] : q.span[1]])
+    theirs = [canonical(o.body[a:b]) for a, b in conjunct_spans(o.body)]
+    return sum(canonical(candidate[a:b]) == text for a, b in mine) <= theirs.count(text)
 
 
 def _pieces(original: str, candidate: str) -> list[Piece]:
