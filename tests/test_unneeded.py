@@ -139,3 +139,30 @@ def test_the_authors_effect_split_in_two_beside_a_new_guard_is_needed(alloy) -> 
     weak = ROOMS.replace(MOVE, "  no room.r\n  g->r in room'\n  room' - g->r in room\n  room in room'\n")
     if alloy.check(weak).status == "ok":
         assert gate(ROOMS, weak, verifier=alloy, behaviour="require").status != "faithful"
+
+
+CHAIN = """sig Emp { boss: lone Emp, chain: set Emp }
+fact NoCycle { no e: Emp | e in e.^boss }
+fact Chain { all e: Emp | e.chain = e.boss }
+assert AllAbove { all e: Emp | e.^boss in e.chain }
+check AllAbove for 4
+"""
+TWO_CASES = """fact Chain {
+  all e: Emp | no e.boss implies no e.chain
+  all e: Emp | some e.boss implies e.chain = e.boss + e.boss.chain
+}"""
+
+
+def test_the_authors_definition_rewritten_as_cases_is_one_change(alloy) -> None:  # noqa: ANN001
+    """helper-42's o35_D_h05, in other words: the author's one definition replaced by two quantified cases (a top
+    has no chain; any other employee its boss and the boss's chain). Put back beside one case, the author's
+    definition meets the check by squeezing; read as one change, the cases are the fix."""
+    assert alloy.check(CHAIN).status == "failed"
+    cand = CHAIN.replace("fact Chain { all e: Emp | e.chain = e.boss }", TWO_CASES)
+    assert alloy.check(cand).status == "ok"
+    assert unneeded(CHAIN, cand, alloy) == []
+    assert gate(CHAIN, cand, verifier=alloy, behaviour="require").status == "faithful"
+    # a squeeze put inside one case is still refused (here by the probes: the diff reads it across the cases)
+    squeezed = cand.replace("implies no e.chain", "implies (no e.chain and #Emp < 3)")
+    assert alloy.check(squeezed).status == "ok"
+    assert gate(CHAIN, squeezed, verifier=alloy, behaviour="require").status == "unfaithful"
