@@ -166,3 +166,24 @@ def test_the_authors_definition_rewritten_as_cases_is_one_change(alloy) -> None:
     squeezed = cand.replace("implies no e.chain", "implies (no e.chain and #Emp < 3)")
     assert alloy.check(squeezed).status == "ok"
     assert gate(CHAIN, squeezed, verifier=alloy, behaviour="require").status == "unfaithful"
+
+
+JETS = """abstract sig Rank {}
+one sig Low, High extends Rank {}
+sig Pilot { rank: one Rank, flies: set Plane }
+sig Plane { kind: one Rank }
+fact Crewed { all p: Plane | p.kind = High implies some f: flies.p | f.rank = High }
+assert Qualified { all f: Pilot, p: f.flies | p.kind = High implies f.rank = High }
+check Qualified for 4
+"""
+
+
+def test_a_part_of_the_authors_rule_kept_under_its_guard_is_needed(alloy) -> None:  # noqa: ANN001
+    """helper-42's o35_E_j01, in other words: the fix keeps the author's `some flies.p` (which the author's `some f:
+    flies.p | ...` said) under the rule's guard beside the new `all`: the author's file says it already there."""
+    assert alloy.check(JETS).status == "failed"
+    cand = JETS.replace("implies some f: flies.p | f.rank = High",
+                        "implies (some flies.p and all f: flies.p | f.rank = High)")
+    assert alloy.check(cand).status == "ok"
+    assert unneeded(JETS, cand, alloy) == []
+    assert gate(JETS, cand, verifier=alloy, behaviour="require").status == "faithful"

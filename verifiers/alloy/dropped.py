@@ -130,8 +130,11 @@ def _said_already(verifier: Verifier, omodule: str, candidate: str, q: Piece, sc
     if q.where == "fact" and not q.scopes:
         return holds_everywhere(verifier, omodule, text, scopes, timeout_s)
     if q.where == "fact" and not q.negated and q.scopes[0].rstrip().endswith("|"):
-        # under its quantifier (helper-41's o34_D_h08: `f.owner in f.canRead`, kept of the author's definition)
-        return holds_everywhere(verifier, omodule, f"({q.scopes[0]} {{ {text} }})", scopes, timeout_s)
+        # under its quantifier (helper-41's o34_D_h08: `f.owner in f.canRead`, kept of the author's definition),
+        # and under its quantifier and guard (helper-42's o35_E_j01: `some roles.r` kept of the author's `some u:
+        # roles.r | ...` under `d.level = Secret implies`)
+        return any(holds_everywhere(verifier, omodule, f"({sc} {{ {text} }})", scopes, timeout_s)
+                   for sc in dict.fromkeys(q.scopes) if sc.rstrip().endswith(("|", "implies")))
     if q.where != "sig" or q.scopes:
         return False
     owner = next((p for p in split_paragraphs(candidate) if p.kind == "sig" and (f := fact_span(p))
