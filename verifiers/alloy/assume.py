@@ -28,6 +28,7 @@ from fmrepair.verifiers.alloy.conditions import (
     uses_ordering,
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
+from fmrepair.verifiers.alloy.definitions import squeezed_through
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.postcond import (
     guard_the_invariants_imply,
@@ -443,14 +444,20 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
         changing = ordered or temporal(original)
         # where states change, a piece added to an existing fact is asked too (inserted into the transition
         # fact, helper-37's mutex_c_overlap_in_trans): only an invariant is asked there, as in a new fact
-        fresh = [q for q in alone_needed if not q.rewritten and (_new_fact(opar, cpar, q)
-                                                                 or changing and _top_conjunct(candidate, cpar, q))]
+        def through(q: Piece) -> list[str]:  # the author's definitions a static piece may squeeze (definitions.py)
+            bodies = [asserts[c.target].body if c.target in asserts else c.block for c in
+                      (checks[k] for k in sorted(again[q]))]
+            return squeezed_through(original, candidate, candidate[q.span[0] : q.span[1]],
+                                    [b for b in bodies if b is not None])
+
+        fresh = [q for q in alone_needed if not q.rewritten and (
+            _new_fact(opar, cpar, q) or (changing or through(q)) and _top_conjunct(candidate, cpar, q))]
         asked: list[tuple[str, str]] = []
         for q in fresh:
             text = candidate[q.span[0] : q.span[1]]
             if not changing:
-                if _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])], asserts, verifier,
-                           timeout_s):
+                if through(q) or _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])], asserts,
+                                         verifier, timeout_s):
                     asked.append((text, blank(candidate, [q.removal])))
             elif _invariant(cpar, text, q.scopes, ordered):
                 asked.append((text, blank(candidate, [q.removal])))

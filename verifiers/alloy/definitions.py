@@ -1,0 +1,71 @@
+"""Relations the author's facts define, and a constraint that squeezes their inputs instead of fixing them.
+
+A static model often defines a relation from others: ``all f: File | f.canRead = f.owner + f.group.~memberOf``.
+Where the definition is wrong (a group member reads a secret file), a candidate can leave it as it is and add a
+fact on its inputs that makes the wrong definition meet the property: high files' groups hold cleared users
+only; every class redeclares its grandparent's methods (helper-40's ``o33_D_*``, helper-41's ``o34_D_*``,
+helper-42's ``o35_D_*``). Such a fact is the property said through the definition: it holds in every good
+instance of the author's file, and beside the definition it entails the property. Read here, as text: the
+relations a fact of the author's defines by an equation (``x.R = E`` under an ``all``, or ``R = E``, where ``E``
+does not name ``R``) that the candidate keeps word for word, named by a checked assertion and not by the added
+constraint. The Analyzer's question (does the constraint exclude only instances where a checked property fails)
+is ``assume._restated``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
+from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, split_paragraphs, tokens
+
+
+def _defined(toks: Sequence[Token]) -> str | None:
+    """The relation a conjunct defines (``all v: S | v.R = E``, ``all v: S | E = v.R``, ``R = E``), if it is one."""
+    words = [t.text for t in toks]
+    if not words:
+        return None
+    start = 0
+    if words[0] == "all":
+        bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
+        if bar is None or bar + 1 >= len(words):
+            return None
+        start = bar + 1
+    body = toks[start:]
+    eq = [k for k, t in enumerate(body) if t.text == "=" and t.depth == body[0].depth]
+    if len(eq) != 1 or any(t.text in ("!", "<", ">", "and", "or", "implies", "iff", "|") for t in body
+                           if t.depth == body[0].depth):
+        return None
+    left, right = [t.text for t in body[: eq[0]]], [t.text for t in body[eq[0] + 1 :]]
+    for side, other in ((left, right), (right, left)):
+        name = None
+        if start and len(side) == 3 and side[0] == words[1] and side[1] == ".":
+            name = side[2]  # v.R, with v the first bound name
+        elif not start and len(side) == 1:
+            name = side[0]
+        if name is not None and name.isidentifier() and name not in other:
+            return name
+    return None
+
+
+def definitions(text: str, paras: Sequence[Paragraph] | None = None) -> dict[str, str]:
+    """Relation name -> the canonical text of the conjunct of a fact that defines it (the first one)."""
+    out: dict[str, str] = {}
+    for p in paras if paras is not None else split_paragraphs(text):
+        if p.kind != "fact" or p.body_start is None or p.body_end is None:
+            continue
+        for a, b in conjunct_spans_in(text, p.body_start, p.body_end):
+            name = _defined(tokens(text[a:b]))
+            if name is not None:
+                out.setdefault(name, canonical(text[a:b]))
+    return out
+
+
+def squeezed_through(original: str, candidate: str, piece: str, asserted: Sequence[str]) -> list[str]:
+    """The relations the author defines, that the candidate defines word for word the same, that a checked
+    assertion (``asserted``: their bodies) names and the added constraint ``piece`` does not: the definitions it
+    may squeeze (see the module). [] when there are none."""
+    theirs, mine = definitions(original), definitions(candidate)
+    named = {t.text for body in asserted for t in tokens(body)}
+    said = {t.text for t in tokens(piece)}
+    return sorted(r for r, d in theirs.items() if mine.get(r) == d and r in named and r not in said)
