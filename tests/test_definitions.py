@@ -21,8 +21,12 @@ FAULT = "fact Viewers { all t: Task | t.viewers = t.owner + member.(t.team) }"
 
 
 def test_a_definition_is_an_equation_under_an_all_or_at_the_top() -> None:
-    assert definitions(BOARD) == {"viewers": "all t:Task|t.viewers=t.owner+member.(t.team)"}
-    assert definitions("sig A { f: set A, g: set A }\nfact { g = ^f }\nfact { all a: A | a.f != a.g }") == {"g": "g=^f"}
+    assert definitions(BOARD) == {"viewers": {"all t:Task|t.viewers=t.owner+member.(t.team)"}}
+    assert definitions("sig A { f: set A, g: set A }\nfact { g = ^f }\nfact { all a: A | a.f != a.g }") == {
+        "g": {"g=^f"}}
+    cases = ("sig A { f: set A, g: set A }\n"
+             "fact { all a: A | some a.f implies a.g = a.f\n all a: A | no a.f implies a.g = a }")
+    assert definitions(cases) == {"g": {"all a:A|some a.f implies a.g=a.f", "all a:A|no a.f implies a.g=a"}}
     # recursive, an inclusion, or two equations: no definition
     assert definitions("sig A { f: set A }\nfact { all a: A | a.f = a.f.f }\nfact { all a: A | a.f in a.f }") == {}
 
@@ -47,3 +51,48 @@ def test_a_squeeze_of_the_definitions_inputs_is_undecided_and_the_fixed_definiti
                           "t.owner + { p: member.(t.team) | t.kind = Open or some p.senior } }")
     assert alloy.check(fixed).status == "ok"
     assert gate(BOARD, fixed, verifier=alloy, behaviour="require").status == "faithful"
+
+
+PLANS = """abstract sig Tier {}
+one sig Free, Pro, Corp extends Tier {}
+sig Feature {}
+one sig Basic extends Feature {}
+sig Org { features: set Feature }
+sig User { tier: one Tier, org: one Org, can: set Feature }
+fact CanRule {
+  all u: User | u.tier = Free implies u.can = Basic
+  all u: User | u.tier = Pro implies u.can = Basic + Org.features
+  all u: User | u.tier = Corp implies u.can = Feature
+}
+assert OwnOrg { all u: User | u.tier != Corp implies u.can in Basic + u.org.features }
+check OwnOrg for 4
+run proUser { some u: User | u.tier = Pro and u.can != Basic } for 4
+"""
+ONE_QUANTIFIER = """fact CanRule {
+  all u: User {
+    u.tier = Free implies u.can = Basic
+    u.tier = Pro implies u.can = Basic + u.org.features
+    u.tier = Corp implies u.can = Feature
+  }
+}"""
+ITE = """fact CanRule {
+  all u: User | u.tier = Free implies u.can = Basic
+    else u.tier = Pro implies u.can = Basic + u.org.features
+    else u.can = Feature
+}"""
+
+
+def test_a_definition_by_cases_rewritten_in_another_form_drops_no_case(alloy) -> None:  # noqa: ANN001
+    """helper-43's o36_G_h06 and o36_D_h04, in other words: the cases under one quantifier, or as an if-then-else
+    chain, with the faulty case fixed. The author's faulty case put back beside the fix squeezes it (every
+    organisation's features the user's own): it is the case the fix rewrote, not a rule dropped beside it."""
+    from fmrepair.verifiers.alloy.dropped import dropped
+
+    assert alloy.check(PLANS).status == "failed"
+    start = PLANS.index("fact CanRule")
+    end = PLANS.index("}\nassert") + 1
+    for fix in (ONE_QUANTIFIER, ITE):
+        cand = PLANS[:start] + fix + PLANS[end:]
+        assert alloy.check(cand).status == "ok", fix
+        assert dropped(PLANS, cand, alloy) == [], fix
+        assert gate(PLANS, cand, verifier=alloy, behaviour="require").status == "faithful", fix

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from fmrepair.verifiers.alloy.cases import a_case, case_group, holds_everywhere
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import conjunct_spans, conjunct_spans_in
+from fmrepair.verifiers.alloy.definitions import defined_by
 from fmrepair.verifiers.alloy.frames import one_update, primed
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
@@ -95,6 +96,10 @@ def dropped(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             for x in were:
                 if canonical(x) in kept or holds_everywhere(verifier, whole, x, scopes, timeout_s):
                     continue
+                if (r := defined_by(x)) is not None and r in {t.text for t in tokens(c.body or "")}:
+                    continue  # a case of a definition the rewrite still defines: the fix, in another form (an
+                    # if-then-else chain, the cases under one quantifier: helper-43's o36_D_h04, o36_G_h03, h06);
+                    # put back beside it, the author's faulty case squeezes the candidate
                 v = verifier.check(candidate + f"\nfact {{ {x} }}\n", CheckOptions(timeout_s=timeout_s))
                 if v.status == "ok" and all(m.met for m in v.commands):
                     out.append(f"drops the author's constraint: {o.key} loses its conjunct "
