@@ -27,6 +27,9 @@ def test_a_definition_is_an_equation_under_an_all_or_at_the_top() -> None:
     cases = ("sig A { f: set A, g: set A }\n"
              "fact { all a: A | some a.f implies a.g = a.f\n all a: A | no a.f implies a.g = a }")
     assert definitions(cases) == {"g": {"all a:A|some a.f implies a.g=a.f", "all a:A|no a.f implies a.g=a"}}
+    # in a sig's appended fact (helper-44's o37_B: `feed = follows.~author` of each Person)
+    sig = "sig P { follows: set P, feed: set Post } { feed = follows.~author }\nsig Post { author: one P }"
+    assert definitions(sig) == {"feed": {"feed=follows.~author"}}
     # recursive, an inclusion, or two equations: no definition
     assert definitions("sig A { f: set A }\nfact { all a: A | a.f = a.f.f }\nfact { all a: A | a.f in a.f }") == {}
 

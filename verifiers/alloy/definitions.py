@@ -7,10 +7,10 @@ only; every class redeclares its grandparent's methods (helper-40's ``o33_D_*``,
 helper-42's ``o35_D_*``). Such a fact is the property said through the definition: it holds in every good
 instance of the author's file, and beside the definition it entails the property. Read here, as text: the
 relations a fact of the author's defines by an equation (``x.R = E`` under an ``all``, or ``R = E``, where ``E``
-does not name ``R``), or by cases (``all x: S | C implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), that the
-candidate keeps word for word, named by a checked assertion and not by the added
-constraint. The Analyzer's question (does the constraint exclude only instances where a checked property fails)
-is ``assume._restated``'s.
+does not name ``R``; in a fact or a sig's appended fact: helper-44's ``o37_B``), or by cases (``all x: S | C
+implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), that the candidate keeps word for word, named by a checked
+assertion and not by the added constraint. The Analyzer's question (does the constraint exclude only instances
+where a checked property fails) is ``assume._restated``'s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
-from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, fact_span, split_paragraphs, tokens
 
 
 def _defined(toks: Sequence[Token]) -> str | None:
@@ -64,9 +64,11 @@ def definitions(text: str, paras: Sequence[Paragraph] | None = None) -> dict[str
     """Relation name -> the canonical texts of the conjuncts of facts that define it (one, or its cases)."""
     out: dict[str, set[str]] = {}
     for p in paras if paras is not None else split_paragraphs(text):
-        if p.kind != "fact" or p.body_start is None or p.body_end is None:
+        # a fact's body, or a sig's appended fact (`feed = follows.~author` of each Person: helper-44's o37_B)
+        span = (p.body_start, p.body_end) if p.kind == "fact" else fact_span(p) if p.kind == "sig" else None
+        if span is None or span[0] is None or span[1] is None:
             continue
-        for a, b in conjunct_spans_in(text, p.body_start, p.body_end):
+        for a, b in conjunct_spans_in(text, span[0], span[1]):
             name = _defined(tokens(text[a:b]))
             if name is not None:
                 out.setdefault(name, set()).add(canonical(text[a:b]))
