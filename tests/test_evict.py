@@ -150,16 +150,24 @@ def test_an_operation_that_takes_its_own_tuple_may_not_take_anothers(alloy) -> N
     """The author's move takes away the mover's old desk (its own tuple); a candidate that also takes the desk
     from whoever sits there (through either column), or moves that person to the mover's old desk, evicts
     (helper-42's o35_A_c02, c04, c17). The guard is not asked."""
-    assert alloy.check(DESKS).status == "failed"
-    for evict in ("  desk' = desk - Emp->d - e->Desk + e->d\n", "  desk' = desk - (desk.d)->Desk - e->Desk + e->d\n",
-                  "  desk' = desk ++ (e->d + desk.d->e.desk)\n"):
-        cand = DESKS.replace(MOVE, evict)
+    _evicts_but_not_the_guard(alloy, DESKS, MOVE, "pred move now takes desk", "  no desk.d\n", (
+        "  desk' = desk - Emp->d - e->Desk + e->d\n", "  desk' = desk - (desk.d)->Desk - e->Desk + e->d\n",
+        "  desk' = desk ++ (e->d + desk.d->e.desk)\n"))
+
+
+def _evicts_but_not_the_guard(alloy, spec: str, line: str, what: str, guard: str,  # noqa: ANN001
+                              evicting: tuple[str, ...]) -> None:
+    """``spec`` fails its check; each of ``evicting`` in place of ``line`` meets it and evicts (``what``);
+    ``guard`` put before ``line`` meets it and is not asked."""
+    assert alloy.check(spec).status == "failed"
+    for evict in evicting:
+        cand = spec.replace(line, evict)
         assert alloy.check(cand).status == "ok", evict
-        got = evictions(DESKS, cand, alloy)
-        assert got and got[0].startswith("evicts: pred move now takes desk"), (evict, got)
-    guard = DESKS.replace(MOVE, "  no desk.d\n" + MOVE)
-    assert alloy.check(guard).status == "ok"
-    assert evictions(DESKS, guard, alloy) == []
+        got = evictions(spec, cand, alloy)
+        assert got and got[0].startswith(f"evicts: {what}"), (evict, got)
+    guarded = spec.replace(line, guard + line)
+    assert alloy.check(guarded).status == "ok"
+    assert evictions(spec, guarded, alloy) == []
 
 
 SPOTS = """sig Car {}
@@ -181,12 +189,5 @@ PARK = "  car' = car + s->c\n"
 def test_the_owner_is_the_column_the_releasing_operation_is_given(alloy) -> None:  # noqa: ANN001
     """`leave[c]` takes `Spot -> c`: a spot's tuple is its car's. `park` made to empty the spot first (its first
     column is an argument) takes another car's place: eviction (helper-41's o34_E_c01, c02). The guard is not."""
-    assert alloy.check(SPOTS).status == "failed"
-    for evict in ("  car' = car - s->Car + s->c\n", "  car' = car ++ s->c\n"):
-        cand = SPOTS.replace(PARK, evict)
-        assert alloy.check(cand).status == "ok", evict
-        got = evictions(SPOTS, cand, alloy)
-        assert got and got[0].startswith("evicts: pred park now takes car"), (evict, got)
-    guard = SPOTS.replace(PARK, "  no s.car\n" + PARK)
-    assert alloy.check(guard).status == "ok"
-    assert evictions(SPOTS, guard, alloy) == []
+    _evicts_but_not_the_guard(alloy, SPOTS, PARK, "pred park now takes car", "  no s.car\n",
+                              ("  car' = car - s->Car + s->c\n", "  car' = car ++ s->c\n"))
