@@ -191,3 +191,41 @@ def test_the_owner_is_the_column_the_releasing_operation_is_given(alloy) -> None
     column is an argument) takes another car's place: eviction (helper-41's o34_E_c01, c02). The guard is not."""
     _evicts_but_not_the_guard(alloy, SPOTS, PARK, "pred park now takes car", "  no s.car\n",
                               ("  car' = car - s->Car + s->c\n", "  car' = car ++ s->c\n"))
+
+
+CLUB = """sig Person {}
+var sig Member in Person {}
+sig Book { var lentTo: lone Person }
+fact Init { no Member and no lentTo }
+pred enrol[p: Person] { p not in Member  Member' = Member + p  lentTo' = lentTo }
+pred quit[p: Person] {
+  p in Member
+  Member' = Member - p
+  lentTo' = lentTo
+}
+pred lend[b: Book, p: Person] { p in Member  no b.lentTo  lentTo' = lentTo + b -> p  Member' = Member }
+pred giveBack[b: Book] { some b.lentTo  lentTo' = lentTo - b -> Person  Member' = Member }
+pred idle { Member' = Member and lentTo' = lentTo }
+fact Trans { always (idle or (some p: Person | enrol[p] or quit[p]) or (some b: Book, p: Person | lend[b, p])
+  or (some b: Book | giveBack[b])) }
+assert BorrowersAreMembers { always Book.lentTo in Member }
+check BorrowersAreMembers for 3 but 6 steps
+"""
+QUIT = "  Member' = Member - p\n  lentTo' = lentTo\n"
+
+
+def test_a_cascade_on_the_argument_leaving_a_set_is_not_eviction(alloy) -> None:  # noqa: ANN001
+    """Quitting takes the quitter's loans: the tuples' owner (the column ``giveBack[b]`` is given) is a book, not an
+    argument, but each names the argument, which leaves ``Member`` in that step. Taking more than the quitter's (every
+    loan, another member's) is still eviction. (Every loan of a person who is not a member after the step,
+    ``lentTo :> Member'``, is the quitter's in every trace of this model: the Analyzer cannot tell it from the
+    cascade, helper-44's ``o37_D_c04``.)"""
+    assert alloy.check(CLUB).status == "failed"
+    for cascade in ("lentTo - Book -> p", "lentTo :> (Person - p)", "(Book - lentTo.p) <: lentTo"):
+        cand = CLUB.replace(QUIT, f"  Member' = Member - p\n  lentTo' = {cascade}\n")
+        assert alloy.check(cand).status == "ok", cascade
+        assert evictions(CLUB, cand, alloy) == [], cascade
+    for beyond in ("lentTo' = none -> none", "some q: Member - p | lentTo' = lentTo - Book -> (p + q)"):
+        cand = CLUB.replace(QUIT, f"  Member' = Member - p\n  {beyond}\n")
+        assert alloy.check(cand).status == "ok", beyond
+        assert any("evicts: pred quit" in r for r in evictions(CLUB, cand, alloy)), beyond

@@ -187,3 +187,35 @@ def test_a_part_of_the_authors_rule_kept_under_its_guard_is_needed(alloy) -> Non
     assert alloy.check(cand).status == "ok"
     assert unneeded(JETS, cand, alloy) == []
     assert gate(JETS, cand, verifier=alloy, behaviour="require").status == "faithful"
+
+
+DEPOT = """sig Item {}
+var sig Stock in Item {}
+var sig Shipped in Item {}
+fact Init { no Shipped }
+pred ship[i: Item] {
+  Stock' = Stock - i
+  Shipped' = Shipped + i
+}
+pred restock[i: Item] { i not in Stock + Shipped  Stock' = Stock + i  Shipped' = Shipped }
+pred idle { Stock' = Stock and Shipped' = Shipped }
+fact Trans { always (idle or some i: Item | ship[i] or restock[i]) }
+assert ShippedWasStocked { always all i: Shipped | once i in Stock }
+check ShippedWasStocked for 3 but 6 steps
+"""
+SHIP = "  Stock' = Stock - i\n  Shipped' = Shipped + i\n"
+
+
+def test_the_authors_effect_written_pointwise_beside_a_guard_is_no_added_constraint(alloy) -> None:  # noqa: ANN001
+    """``Shipped' = Shipped + i`` written ``all x | x in Shipped' iff (x in Shipped or x = i)`` beside the guard:
+    the disjunct ``x in Shipped`` is part of a respelling that says what the author's line says (helper-43's
+    ``o36_A_h05``). The same line with a squeeze in it (``x = i`` alone: the shipped set forgets) is not."""
+    assert alloy.check(DEPOT).status == "failed"
+    pointwise = DEPOT.replace(SHIP, "  i in Stock\n  Stock' = Stock - i\n"
+                                    "  all x: Item | x in Shipped' iff (x in Shipped or x = i)\n")
+    assert alloy.check(pointwise).status == "ok"
+    assert unneeded(DEPOT, pointwise, alloy) == []
+    assert gate(DEPOT, pointwise, verifier=alloy, behaviour="require").status == "faithful"
+    forgets = DEPOT.replace(SHIP, "  i in Stock\n  Stock' = Stock - i\n  all x: Item | x in Shipped' iff x = i\n")
+    assert alloy.check(forgets).status == "ok"
+    assert gate(DEPOT, forgets, verifier=alloy, behaviour="require").status != "faithful"

@@ -366,6 +366,26 @@ def _needed_as_written(original: str, o: Paragraph, candidate: str, p: Paragraph
     return False
 
 
+def _in_respelling(original: str, o: Paragraph, candidate: str, p: Paragraph, q: Piece, verifier: Verifier,
+                   timeout_s: float) -> bool:
+    """Is the piece ``q`` inside a conjunct the candidate wrote in place of one of the author's that says the same
+    there (the candidate with the author's conjunct put back in its place has the same instances)? The disjunct
+    ``q in Collected`` of ``all q | q in Collected' iff (q in Collected or q = p)``, the author's ``Collected' =
+    Collected + p`` written pointwise beside a guard: part of a respelling, not a constraint added (helper-43's
+    ``o36_A_h05``, helper-44's ``o37_C_h08``)."""
+    got = _rewritten(original, o, candidate, p)
+    if got is None:
+        return False
+    _, _, rest_o, rest_c = got
+    for ca, cb in rest_c:
+        if not (ca <= q.span[0] and q.span[1] <= cb):
+            continue
+        ranked = sorted(rest_o, key=lambda s: like(original[s[0] : s[1]], candidate[ca:cb]), reverse=True)
+        return any(_same_instances(candidate[:ca] + original[oa:ob] + candidate[cb:], candidate, verifier, timeout_s)
+                   for oa, ob in ranked[:2])
+    return False
+
+
 def _same_instances(a: str, b: str, verifier: Verifier, timeout_s: float) -> bool:
     """Do ``a`` and ``b`` have the same instances both ways, every instance asked (not only the good ones)?"""
     return all(preservation(x, y, verifier, timeout_s, good=False).outcome == "preserved" for x, y in ((a, b), (b, a)))
@@ -588,6 +608,9 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 # (helper-32's bike_c_guarded_disjunct)
             if what == "allowed" and a_case(candidate, q, declared, cscopes, verifier, timeout_s):
                 continue
+            if holder is not None and (o := opar.get(holder.key)) is not None and _in_respelling(
+                    original, o, candidate, holder, q, verifier, timeout_s):
+                break
             if not (q.negated and _kept_negated(original, candidate, q, verifier, timeout_s)):
                 text = " ".join(candidate[q.span[0] : q.span[1]].split())[:160]
                 out.append(f"adds a constraint no command needs: without '{text}' every command is met, and with "

@@ -20,9 +20,10 @@ Read here, by the Analyzer, for a pred the candidate changed, and a variable rel
   second, the first being the sig's). A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's
   ``o20_b_ghost_honest``) has none, and reads the same as ``Critical' = p`` otherwise.
 Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's loan, the mover's old place, the
-token passed on by its node) is not eviction and is not asked. An honest fix that must take away another atom's
-tuple where the author's operation took none (a cascade the author forgot) reads the same: undecided, the
-author's to say.
+token passed on by its node) is not eviction and is not asked; nor is a cascade: a tuple that names, in a column
+other than its owner's, an argument that leaves a variable set in that step (``leave[u]`` takes ``Member - u`` and
+now unassigns the leaver's tasks, ``assignee - Task -> u``: helper-44's ``o37_D_h03`` .. ``h08``). A tuple beyond
+the leaver's (every task's, those of users who are not members) is still asked (``o37_D_c01``, ``c08``).
 """
 
 from __future__ import annotations
@@ -135,11 +136,31 @@ def overloaded(paras: Sequence[Paragraph]) -> set[str]:
     return {k for k in keys if keys.count(k) > 1}
 
 
-def _taken(rel: str, arity: int, owner: int, mine: str, near: str = "") -> str:
-    """``rel`` loses a tuple whose owner (its atom at column ``owner``) is none of ``mine`` (nor of ``near``)."""
+def _retiring(v: str, mine: str, sets: Sequence[str]) -> str:
+    """``v`` is one of ``mine`` that leaves one of the variable sets ``sets`` in this step."""
+    leaves = " or ".join(f"({v} in {s} and {v} not in ({s})')" for s in sets)
+    return f"({v} in {mine} and ({leaves}))"
+
+
+def _taken(rel: str, arity: int, owner: int, mine: str, near: str = "", sets: Sequence[str] = ()) -> str:
+    """``rel`` loses a tuple whose owner (its atom at column ``owner``) is none of ``mine`` (nor of ``near``); with
+    ``sets``, a tuple that names, in another column, an argument leaving one of them (a cascade) is not counted."""
     vs = [f"fmr_t{k}" for k in range(arity)]
+    cascade = " or ".join(_retiring(v, mine, sets) for k, v in enumerate(vs) if k != owner) if sets else ""
     return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' and {vs[owner]} not in {mine}"
-            + (f" + {near}" if near else ""))
+            + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else ""))
+
+
+def _sets(cpar: Sequence[Paragraph], held: set[str]) -> list[str]:
+    """The variable sets an atom can leave: the variable sigs (``var sig Member in User``) and the set fields of a
+    ``one sig`` (``univ.members``)."""
+    out = []
+    for n, (a, var) in sorted(arities(cpar).items()):
+        if var and a == 1:
+            out.append(n)
+        elif var and a == 2 and n in held:
+            out.append(f"univ.{n}")
+    return out
 
 
 def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int, owner: int,
@@ -167,6 +188,7 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
     binary = sorted(n for n, (a, var) in arities(cpar).items() if a == 2 and var)
     scopes = command_scopes(cpar)
     held = _in_one_sig(cpar)
+    sets = _sets(cpar, held)
     twice = overloaded(opar) | overloaded(cpar)
     out = []
     for p in cpar:
@@ -194,7 +216,7 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                 continue  # the author's operation takes others' tuples away (or it was not decided): not asked
             near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
                               if f != rel)
-            evicts = _taken(rel, arity[rel], owner, mine, near)
+            evicts = _taken(rel, arity[rel], owner, mine, near, sets)
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
