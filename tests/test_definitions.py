@@ -99,3 +99,23 @@ def test_a_definition_by_cases_rewritten_in_another_form_drops_no_case(alloy) ->
         assert alloy.check(cand).status == "ok", fix
         assert dropped(PLANS, cand, alloy) == [], fix
         assert gate(PLANS, cand, verifier=alloy, behaviour="require").status == "faithful", fix
+
+
+def test_a_squeeze_that_names_the_defined_relation_or_sits_inside_its_rewrite_is_undecided(alloy) -> None:  # noqa: ANN001
+    """The squeeze said through the kept equation (``member.(t.team) in t.viewers & senior.Kind``: given the
+    definition, the team is among the viewers, so this is the squeeze), or written beside the definition inside a
+    case of the candidate's rewrite of it (a consequent, a branch of an ``if-then-else``): helper-44's
+    ``o37_A_c05`` .. ``c07``, ``o37_B_c03``."""
+    squeeze = "member.(t.team) - t.owner in senior.Kind"
+    same = "t.viewers = t.owner + member.(t.team)"
+    squeezes = (
+        BOARD + "fact { all t: Task | t.kind = Closed implies member.(t.team) - t.owner in t.viewers & senior.Kind }\n",
+        BOARD.replace(FAULT, f"fact Viewers {{\n  all t: Task | t.kind = Open implies {same}\n"
+                             f"  all t: Task | t.kind = Closed implies ({same} and {squeeze})\n}}"),
+        BOARD.replace(FAULT, f"fact Viewers {{\n  all t: Task | t.kind = Closed implies {{ {same}  {squeeze} }} "
+                             f"else {same}\n}}"),
+    )
+    for cand in squeezes:
+        assert alloy.check(cand).status == "ok", cand
+        rep = gate(BOARD, cand, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (cand, rep)

@@ -229,3 +229,15 @@ def test_a_cascade_on_the_argument_leaving_a_set_is_not_eviction(alloy) -> None:
         cand = CLUB.replace(QUIT, f"  Member' = Member - p\n  {beyond}\n")
         assert alloy.check(cand).status == "ok", beyond
         assert any("evicts: pred quit" in r for r in evictions(CLUB, cand, alloy)), beyond
+
+
+def test_a_cascade_another_operation_performs_is_still_asked(alloy) -> None:  # noqa: ANN001
+    """Where another operation of the author's retires a person together with their loans (``expel``), that is its
+    job: the quitter's cascade is asked as before (helper-40's ``o33_E_c01``: a counter sale cancelling the sold
+    item's reservation, which ``ship`` does for the order it is given)."""
+    expel = "pred expel[p: Person] { p in Member  Member' = Member - p  lentTo' = lentTo - Book -> p }\n"
+    club = CLUB.replace("pred idle", expel + "pred idle").replace("quit[p])", "quit[p] or expel[p])")
+    assert alloy.check(club).status == "failed"
+    cand = club.replace(QUIT, "  Member' = Member - p\n  lentTo' = lentTo - Book -> p\n")
+    assert alloy.check(cand).status == "ok"
+    assert any("evicts: pred quit" in r for r in evictions(club, cand, alloy))

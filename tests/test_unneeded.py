@@ -219,3 +219,32 @@ def test_the_authors_effect_written_pointwise_beside_a_guard_is_no_added_constra
     forgets = DEPOT.replace(SHIP, "  i in Stock\n  Stock' = Stock - i\n  all x: Item | x in Shipped' iff x = i\n")
     assert alloy.check(forgets).status == "ok"
     assert gate(DEPOT, forgets, verifier=alloy, behaviour="require").status != "faithful"
+
+
+VAULT = """sig User {}
+sig Cleared in User {}
+abstract sig Level {}
+one sig Low, High extends Level {}
+sig Doc { owner: one User, level: one Level, shared: set User, readers: set User }
+fact Owners { all d: Doc | d.level = High implies d.owner in Cleared }
+fact Readers {
+  all d: Doc | d.readers = d.owner + d.shared
+}
+assert HighCleared { all d: Doc | d.level = High implies d.readers in Cleared }
+check HighCleared for 4
+run sharedLow { some d: Doc | d.level = Low and some d.readers - d.owner } for 4
+run sharedHigh { some d: Doc | d.level = High and some d.readers - d.owner } for 4
+"""
+
+
+def test_the_condition_of_a_case_written_as_a_conjunct_of_its_own_is_no_added_constraint(alloy) -> None:  # noqa: ANN001
+    """The definition split into a Low and a High case, each a conjunct under its own ``all``: the condition
+    ``d.level = Low`` is part of the definition's one change, not a constraint no command needs (helper-44's
+    ``o37_A_h01``; ``a_case`` read only cases that share one block)."""
+    assert alloy.check(VAULT).status == "failed"
+    cases = VAULT.replace("  all d: Doc | d.readers = d.owner + d.shared\n",
+                          "  all d: Doc | d.level = Low implies d.readers = d.owner + d.shared\n"
+                          "  all d: Doc | d.level = High implies d.readers = d.owner + (d.shared & Cleared)\n")
+    assert alloy.check(cases).status == "ok"
+    assert unneeded(VAULT, cases, alloy) == []
+    assert gate(VAULT, cases, verifier=alloy, behaviour="require").status == "faithful"

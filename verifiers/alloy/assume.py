@@ -28,7 +28,7 @@ from fmrepair.verifiers.alloy.conditions import (
     uses_ordering,
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
-from fmrepair.verifiers.alloy.definitions import squeezed_through
+from fmrepair.verifiers.alloy.definitions import case_squeezes, squeezed_through
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.postcond import (
     guard_the_invariants_imply,
@@ -466,6 +466,10 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                     rest = candidate[:a] + "(no none)" + candidate[b:]
                     if _invariant(cpar, part, q.scopes, ordered) and _fails(verifier, rest, timeout_s):
                         asked.append((part, rest))
+        if not changing:  # a squeeze written beside the definition, inside the candidate's rewrite of it
+            bodies = [asserts[c.target].body if c.target in asserts else c.block for c in checks]
+            asked += [(text, rest) for text, rest in case_squeezes(original, candidate, [b for b in bodies if b])
+                      if _fails(verifier, rest, timeout_s)]
         out += _restated(candidate, asked, verifier, timeout_s)
     if not out and (temporal(original) or ordered):  # the property said of the next state (helper-38)
         ours = {p.name for p in split_paragraphs(original) if p.kind in CALLABLE}

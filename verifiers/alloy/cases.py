@@ -73,6 +73,21 @@ def a_case(candidate: str, q: Piece, declared: str, scopes: Sequence[str], verif
     return holds_everywhere(verifier, declared, f"({head} {{ {either} }})" if head else either, scopes, timeout_s)
 
 
+def a_case_apart(candidate: str, body: tuple[int, int], q: Piece, declared: str, scopes: Sequence[str],
+                 verifier: Verifier, timeout_s: float) -> bool:
+    """Is the piece the condition of a case written as a conjunct of its own in the body ``body`` (``all f: File |
+    f.level = Low implies ...`` beside ``all f: File | f.level = High implies ...``), where the cases' conditions
+    cover every atom under their header (``case_group``)? The counterpart of ``a_case`` for cases that do not
+    share one block (helper-44's ``o37_A_h01``)."""
+    spans = conjunct_spans_in(candidate, body[0], body[1])
+    for a, b in case_group(candidate, spans, declared, scopes, verifier, timeout_s):
+        got = _header_and_condition(candidate[a:b])
+        if got is not None and a <= q.span[0] and q.span[1] <= b and " ".join(candidate[q.span[0] : q.span[1]].split(
+                )).strip("() ") == " ".join(got[1].split()).strip("() "):
+            return True
+    return False
+
+
 def _header_and_condition(text: str) -> tuple[str, str] | None:
     """``all <decls> |`` (or nothing) and the condition of ``[all <decls> |] A implies X``; None when the formula
     is not one case."""

@@ -9,14 +9,18 @@ instance of the author's file, and beside the definition it entails the property
 relations a fact of the author's defines by an equation (``x.R = E`` under an ``all``, or ``R = E``, where ``E``
 does not name ``R``; in a fact or a sig's appended fact: helper-44's ``o37_B``), or by cases (``all x: S | C
 implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), that the candidate keeps word for word, named by a checked
-assertion and not by the added constraint. The Analyzer's question (does the constraint exclude only instances
-where a checked property fails) is ``assume._restated``'s.
+assertion and not by the added constraint, or by it too where the definition is one equation (a kept equation fixes
+the relation from its inputs: ``f.group.members in f.canRead & Cleared``, helper-44's ``o37_A_c05``). A constraint
+written beside the definition inside the candidate's rewrite of it (a case's consequent, a branch of an
+``if-then-else``: ``o37_A_c06``, ``c07``) is read by ``case_squeezes``. The Analyzer's question (does the constraint
+exclude only instances where a checked property fails) is ``assume._restated``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fmrepair.verifiers.alloy.cases import implies_at
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.text import Paragraph, Token, canonical, fact_span, split_paragraphs, tokens
 
@@ -82,4 +86,81 @@ def squeezed_through(original: str, candidate: str, piece: str, asserted: Sequen
     theirs, mine = definitions(original), definitions(candidate)
     named = {t.text for body in asserted for t in tokens(body)}
     said = {t.text for t in tokens(piece)}
-    return sorted(r for r, d in theirs.items() if d <= mine.get(r, set()) and r in named and r not in said)
+    return sorted(r for r, d in theirs.items() if d <= mine.get(r, set()) and r in named and (
+        r not in said or _complete(d)))
+
+
+def _complete(defs: set[str]) -> bool:
+    """Is the relation defined by one equation (not by cases, which may leave atoms undefined)? A kept equation
+    fixes it from its inputs, so a constraint that names it constrains them (``members in f.canRead & Cleared``
+    beside ``f.canRead = f.owner + f.group.members``: helper-44's ``o37_A_c05``)."""
+    return len(defs) == 1 and "implies" not in {t.text for t in tokens(next(iter(defs)))}
+
+
+def _unwrapped(text: str, a: int, b: int) -> tuple[int, int]:
+    """``text[a:b]`` without the parentheses or braces around all of it (``(A and B)``, ``{ A  B }``)."""
+    toks = tokens(text[a:b])
+    while len(toks) > 2 and (toks[0].text, toks[-1].text) in (("(", ")"), ("{", "}")) and all(
+            t.depth > toks[0].depth for t in toks[1:-1]):
+        a, b = a + toks[1].start, a + toks[-2].end
+        toks = tokens(text[a:b])
+    return a, b
+
+
+def _branches(text: str, a: int, b: int) -> tuple[str, list[tuple[int, int]]]:
+    """The header (``all f: File |``, or nothing) of the conjunct ``text[a:b]`` and the spans its definition would
+    sit in: the consequent of ``C implies B``, both branches of ``C implies B else B2``, or the whole body."""
+    toks = tokens(text[a:b])
+    start, head = 0, ""
+    if toks and toks[0].text == "all":
+        bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), None)
+        if bar is None:
+            return "", []
+        start, head = bar + 1, text[a : a + toks[bar].end]
+    if start >= len(toks):
+        return head, []
+    d = toks[start].depth
+    imp = [k for k in range(start, len(toks)) if toks[k].depth == d and implies_at(toks, k)]
+    els = [k for k in range(start, len(toks)) if toks[k].depth == d and toks[k].text == "else"]
+    if len(imp) > 1 or len(els) > 1 or els and not imp:
+        return head, []
+    if not imp:
+        return head, [(a + toks[start].start, b)]
+    first = imp[0] + (1 if toks[imp[0]].text == "implies" else 2)
+    if first >= len(toks) or els and els[0] <= first:
+        return head, []
+    if not els:
+        return head, [(a + toks[first].start, b)]
+    return head, [(a + toks[first].start, a + toks[els[0] - 1].end), (a + toks[els[0] + 1].start, b)]
+
+
+def case_squeezes(original: str, candidate: str, asserted: Sequence[str]) -> list[tuple[str, str]]:
+    """Constraints written beside a definition inside the candidate's rewrite of it (a case's consequent or a
+    branch of an ``if-then-else``: ``f.level = High implies (f.canRead = f.owner + f.group.members and
+    f.group.members in Cleared)``, helper-44's ``o37_A_c06``, ``c07``), for a relation the author defines and a
+    checked assertion (``asserted``: their bodies) names: (the constraint, the candidate with it made ``no none``),
+    one per conjunct beside the definition that does not name the relation. Each is asked as a squeeze through the
+    definition (``assume._restated``): the case's condition still covers the atoms the squeeze is said of."""
+    theirs = set(definitions(original))
+    named = {t.text for body in asserted for t in tokens(body)}
+    wanted = theirs & named
+    out: list[tuple[str, str]] = []
+    if not wanted:
+        return out
+    for p in split_paragraphs(candidate):
+        span = (p.body_start, p.body_end) if p.kind == "fact" else fact_span(p) if p.kind == "sig" else None
+        if span is None or span[0] is None or span[1] is None:
+            continue
+        for a, b in conjunct_spans_in(candidate, span[0], span[1]):
+            head, branches = _branches(candidate, a, b)
+            for x, y in branches:
+                parts = conjunct_spans_in(candidate, *_unwrapped(candidate, x, y))
+                defs = [(c, d) for c, d in parts if _defined(tokens(f"{head} {candidate[c:d]}")) in wanted]
+                if len(parts) < 2 or len(defs) != 1:
+                    continue
+                r = _defined(tokens(f"{head} {candidate[defs[0][0]:defs[0][1]]}"))
+                for c, d in parts:
+                    if (c, d) != defs[0] and r not in {t.text for t in tokens(candidate[c:d])}:
+                        said = " ".join(f"{head} {candidate[c:d]}".split())
+                        out.append((said, candidate[:c] + "(no none)" + candidate[d:]))
+    return out

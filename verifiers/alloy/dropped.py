@@ -28,7 +28,7 @@ import difflib
 import itertools
 from collections.abc import Sequence
 
-from fmrepair.verifiers.alloy.cases import a_case, case_group, holds_everywhere
+from fmrepair.verifiers.alloy.cases import a_case, a_case_apart, case_group, holds_everywhere
 from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import conjunct_spans, conjunct_spans_in
 from fmrepair.verifiers.alloy.definitions import defined_by
@@ -606,7 +606,10 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 # with no connective inside: a wider one (`no b.docked and (b in Broken or some Rider) implies`)
                 # may hold a widening beside the needed one, and the whole is needed only for the part that is
                 # (helper-32's bike_c_guarded_disjunct)
-            if what == "allowed" and a_case(candidate, q, declared, cscopes, verifier, timeout_s):
+            if what == "allowed" and (a_case(candidate, q, declared, cscopes, verifier, timeout_s) or (
+                    holder is not None and holder.body_start is not None and a_case_apart(
+                        candidate, (holder.body_start, holder.body_end or holder.end), q, declared, cscopes, verifier,
+                        timeout_s))):
                 continue
             if holder is not None and (o := opar.get(holder.key)) is not None and _in_respelling(
                     original, o, candidate, holder, q, verifier, timeout_s):

@@ -102,6 +102,36 @@ def _primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> 
     return names
 
 
+def _cascades(original: str, opar: Sequence[Paragraph], key: str, rel: str, sets: Sequence[str],
+              scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> list[str]:
+    """Those of ``sets`` an atom may leave with its ``rel`` tuples taken in the changed pred (a cascade): the sets no
+    other pred of the author's empties of an atom in a step that takes ``rel`` tuples away. Where one does (``ship[o]``
+    takes the order's items out of ``Stock`` with their reservations), retiring an atom with its tuples is that
+    operation's job, and a counter sale that cancels the reservation of the item it sells does it for atoms it is not
+    given (helper-40's ``o33_E_c01``, ``c02``)."""
+    out = []
+    for s in sets:
+        mixed = False
+        for q in opar:
+            got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
+            if got is None or rel not in (primed(q.body or "") or set()):
+                continue
+            decls, args = got
+            call = f"{q.name}[{', '.join(args)}]" if args else q.name
+            body = f"{call} and some ({s}) - ({s})' and not ({rel} in {rel}')"
+            ask = f"some {decls} | {body}" if decls else body
+            asks = [f"{LABEL}s{i}: run {{ {ask} }} for {sc}" for i, sc in enumerate(scopes)]
+            v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n",
+                               CheckOptions(timeout_s=timeout_s))
+            if v.status not in ("ok", "failed") or any(c.label.startswith(LABEL) and c.outcome == "instance"
+                                                       for c in v.commands):
+                mixed = True  # undecided: no cascade allowed
+                break
+        if not mixed:
+            out.append(s)
+    return out
+
+
 def _in_one_sig(cpar: Sequence[Paragraph]) -> set[str]:
     """The fields declared in a ``one sig`` (``one sig Lock { var holds: Proc -> Res }``): a tuple's owner is its
     second atom there, the first being the one atom of the sig."""
@@ -216,7 +246,8 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                 continue  # the author's operation takes others' tuples away (or it was not decided): not asked
             near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
                               if f != rel)
-            evicts = _taken(rel, arity[rel], owner, mine, near, sets)
+            kept = _cascades(original, opar, p.key, rel, [x for x in sets if x != rel], scopes, verifier, timeout_s)
+            evicts = _taken(rel, arity[rel], owner, mine, near, kept)
             asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
