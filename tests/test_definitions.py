@@ -119,3 +119,21 @@ def test_a_squeeze_that_names_the_defined_relation_or_sits_inside_its_rewrite_is
         assert alloy.check(cand).status == "ok", cand
         rep = gate(BOARD, cand, verifier=alloy, behaviour="require")
         assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (cand, rep)
+
+
+def test_a_squeeze_beside_the_definition_in_a_sigs_appended_fact_is_undecided(alloy) -> None:  # noqa: ANN001
+    """The definition in the sig's appended fact, and the squeeze added beside it there, as a conjunct or through a
+    new pred called on ``this`` (helper-44's ``o37_B_c04``, ``c07``: a sig fact was read only as a new one)."""
+    task = "sig Task { owner: one Person, team: one Team, kind: one Kind, viewers: set Person }"
+    sig = BOARD.replace(FAULT, "").replace(task, task + " {\n  viewers = owner + member.team\n}")
+    assert alloy.check(sig).status == "failed"
+    squeezes = (
+        sig.replace("  viewers = owner + member.team\n",
+                    "  viewers = owner + member.team\n  kind = Closed implies member.team - owner in senior.Kind\n"),
+        sig.replace("  viewers = owner + member.team\n", "  viewers = owner + member.team\n  staffed[this]\n")
+        + "pred staffed[t: Task] { t.kind = Closed implies member.(t.team) - t.owner in senior.Kind }\n",
+    )
+    for cand in squeezes:
+        assert alloy.check(cand).status == "ok", cand
+        rep = gate(sig, cand, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (cand, rep)

@@ -249,14 +249,19 @@ def _conjuncts_under_always(text: str, a: int, b: int) -> list[tuple[int, int, s
     return out
 
 
-def _top_conjunct(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> bool:
-    """Is the piece a whole conjunct of its fact's body, or of one ``always (...)`` there? A guard written into
-    the transition fact (``some p | (no Critical and enter[p]) or ...``) is neither: it is part of an event."""
-    home = next((p for p in cpar if p.kind == "fact" and p.start <= piece.span[0] < p.end), None)
-    if home is None or home.body_start is None or home.body_end is None:
+def _top_conjunct(candidate: str, cpar: Sequence[Paragraph], piece: Piece, sigs: bool = False) -> bool:
+    """Is the piece a whole conjunct of its fact's body (with ``sigs``, or of a sig's appended fact), or of one
+    ``always (...)`` there?
+    A guard written into the transition fact (``some p | (no Critical and enter[p]) or ...``) is neither: it is part
+    of an event."""
+    kinds = ("fact", "sig") if sigs else ("fact",)
+    home = next((p for p in cpar if p.kind in kinds and p.start <= piece.span[0] < p.end), None)
+    body = (home.body_start, home.body_end) if home is not None and home.kind == "fact" else \
+        fact_span(home) if home is not None else None  # a sig's appended fact too (helper-44's o37_B_c04)
+    if body is None or body[0] is None or body[1] is None:
         return False
     span = _stripped(candidate, *piece.span)
-    top = conjunct_spans_in(candidate, home.body_start, home.body_end)
+    top = conjunct_spans_in(candidate, body[0], body[1])
     return span in top or any(span == (x, y) for c in top for x, y, _ in _conjuncts_under_always(candidate, *c))
 
 
@@ -451,7 +456,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                                     [b for b in bodies if b is not None])
 
         fresh = [q for q in alone_needed if not q.rewritten and (
-            _new_fact(opar, cpar, q) or (changing or through(q)) and _top_conjunct(candidate, cpar, q))]
+            _new_fact(opar, cpar, q) or changing and _top_conjunct(candidate, cpar, q)
+            or not changing and through(q) and _top_conjunct(candidate, cpar, q, sigs=True))]
         asked: list[tuple[str, str]] = []
         for q in fresh:
             text = candidate[q.span[0] : q.span[1]]
