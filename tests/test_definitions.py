@@ -137,3 +137,33 @@ def test_a_squeeze_beside_the_definition_in_a_sigs_appended_fact_is_undecided(al
         assert alloy.check(cand).status == "ok", cand
         rep = gate(sig, cand, verifier=alloy, behaviour="require")
         assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (cand, rep)
+
+
+BADGES = """abstract sig Area {}
+one sig Hall, Office, Server extends Area {}
+sig Gate { to: one Area }
+sig Worker { grants: set Area, passes: set Gate }
+sig Admin in Worker {}
+pred passRule {
+  all w: Worker, g: Gate | g in w.passes iff g.to in w.grants + Hall
+}
+fact Passes { passRule }
+assert ServerAdminsOnly { all w: Worker, g: w.passes | g.to = Server implies w in Admin }
+check ServerAdminsOnly for 4
+"""
+
+
+def test_a_pointwise_definition_in_a_pred_a_fact_calls_is_read(alloy) -> None:  # noqa: ANN001
+    """``g in w.passes iff ...`` in a pred the fact calls defines ``passes`` (helper-44's ``o37_F``): a squeeze of
+    its inputs in a new fact, or beside it in the pred, is undecided; the definition given the condition is not
+    asked here."""
+    assert definitions(BADGES) == {"passes": {"all w:Worker,g:Gate|g in w.passes iff g.to in w.grants+Hall"}}
+    assert definitions("sig A { f: set A, g: set A }\nfact { all x, y: A | x -> y in g iff y in x.f }") == {
+        "g": {"all x,y:A|x->y in g iff y in x.f"}}
+    assert alloy.check(BADGES).status == "failed"
+    squeeze = "all w: Worker - Admin | some to.Server implies Server not in w.grants"
+    for cand in (BADGES + f"fact {{ {squeeze} }}\n",
+                 BADGES.replace("+ Hall\n}", f"+ Hall\n  {squeeze}\n}}")):
+        assert alloy.check(cand).status == "ok", cand
+        rep = gate(BADGES, cand, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (cand, rep)

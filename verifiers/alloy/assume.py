@@ -28,7 +28,7 @@ from fmrepair.verifiers.alloy.conditions import (
     uses_ordering,
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
-from fmrepair.verifiers.alloy.definitions import case_squeezes, squeezed_through
+from fmrepair.verifiers.alloy.definitions import called_by_facts, case_squeezes, squeezed_through
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.postcond import (
     guard_the_invariants_imply,
@@ -250,13 +250,15 @@ def _conjuncts_under_always(text: str, a: int, b: int) -> list[tuple[int, int, s
 
 
 def _top_conjunct(candidate: str, cpar: Sequence[Paragraph], piece: Piece, sigs: bool = False) -> bool:
-    """Is the piece a whole conjunct of its fact's body (with ``sigs``, or of a sig's appended fact), or of one
-    ``always (...)`` there?
+    """Is the piece a whole conjunct of its fact's body (with ``sigs``, or of a sig's appended fact, or of the body of
+    a pred a fact calls), or of one ``always (...)`` there?
     A guard written into the transition fact (``some p | (no Critical and enter[p]) or ...``) is neither: it is part
     of an event."""
-    kinds = ("fact", "sig") if sigs else ("fact",)
+    kinds = ("fact", "sig", "pred") if sigs else ("fact",)
     home = next((p for p in cpar if p.kind in kinds and p.start <= piece.span[0] < p.end), None)
-    body = (home.body_start, home.body_end) if home is not None and home.kind == "fact" else \
+    if home is not None and home.kind == "pred" and home not in called_by_facts(cpar, candidate):
+        return False  # a pred a fact calls as a whole conjunct is a fact's body (helper-44's o37_F_c02)
+    body = (home.body_start, home.body_end) if home is not None and home.kind in ("fact", "pred") else \
         fact_span(home) if home is not None else None  # a sig's appended fact too (helper-44's o37_B_c04)
     if body is None or body[0] is None or body[1] is None:
         return False

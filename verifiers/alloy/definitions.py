@@ -8,7 +8,8 @@ helper-42's ``o35_D_*``). Such a fact is the property said through the definitio
 instance of the author's file, and beside the definition it entails the property. Read here, as text: the
 relations a fact of the author's defines by an equation (``x.R = E`` under an ``all``, or ``R = E``, where ``E``
 does not name ``R``; in a fact or a sig's appended fact: helper-44's ``o37_B``), or by cases (``all x: S | C
-implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), that the candidate keeps word for word, named by a checked
+implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), or point by point (``all x: A, y: B | y in x.R iff E``, in a
+fact or in a pred a fact calls as a whole conjunct: helper-44's ``o37_F``), that the candidate keeps word for word, named by a checked
 assertion and not by the added constraint, or by it too where the definition is one equation (a kept equation fixes
 the relation from its inputs: ``f.group.members in f.canRead & Cleared``, helper-44's ``o37_A_c05``). A constraint
 written beside the definition inside the candidate's rewrite of it (a case's consequent, a branch of an
@@ -43,6 +44,8 @@ def _defined(toks: Sequence[Token]) -> str | None:
     body = toks[start:]
     if not body:
         return None
+    if words[0] == "all" and (r := _pointwise(toks, body)) is not None:
+        return r
     eq = [k for k, t in enumerate(body) if t.text == "=" and t.depth == body[0].depth]
     if len(eq) != 1 or any(t.text in ("!", "<", ">", "and", "or", "implies", "iff", "else", "|") for t in body
                            if t.depth == body[0].depth):
@@ -59,6 +62,46 @@ def _defined(toks: Sequence[Token]) -> str | None:
     return None
 
 
+def _bound(toks: Sequence[Token]) -> set[str]:
+    """The names an ``all`` header binds (``all s: Staff, d: Door |``: s, d)."""
+    bar = next((k for k, t in enumerate(toks) if t.text == "|" and t.depth == toks[0].depth), len(toks))
+    return {toks[k].text for k in range(1, bar) if k + 1 < bar and toks[k + 1].text in (":", ",")
+            and toks[k].text.isidentifier()}
+
+
+def _pointwise(toks: Sequence[Token], body: Sequence[Token]) -> str | None:
+    """The relation a pointwise definition defines: ``all x: A, y: B | y in x.R iff E`` or ``x -> y in R iff E``
+    (either side), ``E`` not naming ``R`` (helper-44's ``o37_F``: ``d in s.opens iff d.into in s.clearance +
+    Lobby``)."""
+    at = [k for k, t in enumerate(body) if t.text == "iff" and t.depth == body[0].depth]
+    if len(at) != 1 or any(t.text in ("and", "or", "implies", "else", "|", "=>", "&&", "||") for t in body
+                           if t.depth == body[0].depth):
+        return None
+    bound = _bound(toks)
+    left, right = [t.text for t in body[: at[0]]], [t.text for t in body[at[0] + 1 :]]
+    for side, other in ((left, right), (right, left)):
+        name = None
+        if len(side) == 5 and side[1] == "in" and side[3] == "." and {side[0], side[2]} <= bound:
+            name = side[4]
+        elif len(side) == 6 and side[1:3] == ["-", ">"] and side[4] == "in" and {side[0], side[3]} <= bound:
+            name = side[5]
+        if name is not None and name.isidentifier() and name not in other:
+            return name
+    return None
+
+
+def called_by_facts(paras: Sequence[Paragraph], text: str) -> list[Paragraph]:
+    """The preds with no parameters a fact calls as a whole conjunct (``fact Access { accessRule }``): their bodies
+    are facts too."""
+    calls: set[str] = set()
+    for p in paras:
+        if p.kind == "fact" and p.body_start is not None and p.body_end is not None:
+            calls |= {"".join(text[a:b].split()).removesuffix("[]") for a, b in
+                      conjunct_spans_in(text, p.body_start, p.body_end)}
+    return [p for p in paras if p.kind == "pred" and p.name in calls and p.body_start is not None
+            and "[" not in text[p.start : p.body_start]]
+
+
 def defined_by(conjunct: str) -> str | None:
     """The relation the conjunct defines (an equation, or one case of a definition by cases), if it is one."""
     return _defined(tokens(conjunct))
@@ -67,9 +110,13 @@ def defined_by(conjunct: str) -> str | None:
 def definitions(text: str, paras: Sequence[Paragraph] | None = None) -> dict[str, set[str]]:
     """Relation name -> the canonical texts of the conjuncts of facts that define it (one, or its cases)."""
     out: dict[str, set[str]] = {}
-    for p in paras if paras is not None else split_paragraphs(text):
-        # a fact's body, or a sig's appended fact (`feed = follows.~author` of each Person: helper-44's o37_B)
-        span = (p.body_start, p.body_end) if p.kind == "fact" else fact_span(p) if p.kind == "sig" else None
+    paras = paras if paras is not None else split_paragraphs(text)
+    called = called_by_facts(paras, text)
+    for p in paras:
+        # a fact's body, a sig's appended fact (`feed = follows.~author` of each Person: helper-44's o37_B), or the
+        # body of a pred a fact calls (`fact Access { accessRule }`, o37_F)
+        span = (p.body_start, p.body_end) if p.kind == "fact" or p in called else fact_span(p) if p.kind == "sig" \
+            else None
         if span is None or span[0] is None or span[1] is None:
             continue
         for a, b in conjunct_spans_in(text, span[0], span[1]):
