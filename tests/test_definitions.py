@@ -21,7 +21,11 @@ FAULT = "fact Viewers { all t: Task | t.viewers = t.owner + member.(t.team) }"
 
 
 def test_a_definition_is_an_equation_under_an_all_or_at_the_top() -> None:
-    assert definitions(BOARD) == {"viewers": {"all t:Task|t.viewers=t.owner+member.(t.team)"}}
+    assert definitions(BOARD) == {"viewers": {"all t:Task|t.viewers=member.(t.team)+t.owner"}}  # terms in order
+    assert definitions(BOARD.replace("t.owner + member.(t.team)", "member.(t.team) + t.owner")) == definitions(BOARD)
+    # a difference keeps its order: `A + B - C` is `(A + B) - C`
+    minus = BOARD.replace("t.owner + member.(t.team)", "member.(t.team) + t.owner - t.owner")
+    assert definitions(minus) == {"viewers": {"all t:Task|t.viewers=member.(t.team)+t.owner-t.owner"}}
     assert definitions("sig A { f: set A, g: set A }\nfact { g = ^f }\nfact { all a: A | a.f != a.g }") == {
         "g": {"g=^f"}}
     cases = ("sig A { f: set A, g: set A }\n"
@@ -114,6 +118,9 @@ def test_a_squeeze_that_names_the_defined_relation_or_sits_inside_its_rewrite_is
                              f"  all t: Task | t.kind = Closed implies ({same} and {squeeze})\n}}"),
         BOARD.replace(FAULT, f"fact Viewers {{\n  all t: Task | t.kind = Closed implies {{ {same}  {squeeze} }} "
                              f"else {same}\n}}"),
+        # the definition's terms reordered beside a squeeze in a new fact (helper-45's o38_C_c05)
+        BOARD.replace("t.owner + member.(t.team) }", "member.(t.team) + t.owner }")
+        + f"fact {{ all t: Task | t.kind = Closed implies {squeeze} }}\n",
     )
     for cand in squeezes:
         assert alloy.check(cand).status == "ok", cand

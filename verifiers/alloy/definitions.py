@@ -9,12 +9,13 @@ instance of the author's file, and beside the definition it entails the property
 relations a fact of the author's defines by an equation (``x.R = E`` under an ``all``, or ``R = E``, where ``E``
 does not name ``R``; in a fact or a sig's appended fact: helper-44's ``o37_B``), or by cases (``all x: S | C
 implies x.R = E``, helper-43's ``o36_D``, ``o36_G``), or point by point (``all x: A, y: B | y in x.R iff E``, in a
-fact or in a pred a fact calls as a whole conjunct: helper-44's ``o37_F``), that the candidate keeps word for word, named by a checked
-assertion and not by the added constraint, or by it too where the definition is one equation (a kept equation fixes
-the relation from its inputs: ``f.group.members in f.canRead & Cleared``, helper-44's ``o37_A_c05``). A constraint
-written beside the definition inside the candidate's rewrite of it (a case's consequent, a branch of an
-``if-then-else``: ``o37_A_c06``, ``c07``) is read by ``case_squeezes``. The Analyzer's question (does the constraint
-exclude only instances where a checked property fails) is ``assume._restated``'s.
+fact or in a pred a fact calls as a whole conjunct: helper-44's ``o37_F``), that the candidate keeps word for word
+(a union's terms in any order: ``normal``), named by a checked assertion and not by the added constraint, or by
+it too where the definition is one equation (a kept equation fixes the relation from its inputs: ``f.group.members
+in f.canRead & Cleared``, helper-44's ``o37_A_c05``). A constraint written beside the definition inside the
+candidate's rewrite of it (a case's consequent, a branch of an ``if-then-else``: ``o37_A_c06``, ``c07``) is read by
+``case_squeezes``. The Analyzer's question (does the constraint exclude only instances where a checked property
+fails) is ``assume._restated``'s.
 """
 
 from __future__ import annotations
@@ -107,6 +108,51 @@ def defined_by(conjunct: str) -> str | None:
     return _defined(tokens(conjunct))
 
 
+def _terms(text: str, toks: Sequence[Token], d: int) -> list[str] | None:
+    """The canonical terms of a union ``A + B + C`` (its tokens ``toks`` at depth ``d``, of ``text``); None where
+    a ``-`` at that depth makes the order matter (``A + B - C`` is ``(A + B) - C``)."""
+    cuts, out, lo = [], [], 0
+    for k, t in enumerate(toks):
+        if t.depth != d:
+            continue
+        if t.text == "-" and not (k + 1 < len(toks) and toks[k + 1].text == ">" and toks[k + 1].start == t.end):
+            return None
+        doubled = (k + 1 < len(toks) and toks[k + 1].text == "+" and toks[k + 1].start == t.end) or (
+            k > 0 and toks[k - 1].text == "+" and toks[k - 1].end == t.start)  # `++`: an override, not a union
+        if t.text == "+" and not doubled:
+            cuts.append(k)
+    for k in [*cuts, len(toks)]:
+        if k == lo:
+            return None
+        out.append(canonical(text[toks[lo].start : toks[k - 1].end]))
+        lo = k + 1
+    return sorted(out)
+
+
+def normal(conjunct: str) -> str:
+    """A definition's canonical text with the terms of a union on either side of its equation in one order (the
+    author's ``d.owner + d.shared.~groups + E`` written ``E + d.shared.~groups + d.owner``, helper-45's
+    ``o38_C_c05``, is the same definition kept); other texts: their canonical text."""
+    toks = tokens(conjunct)
+    if not toks:
+        return canonical(conjunct)
+    d = toks[0].depth
+    heads = [j for j in range(len(toks)) if toks[j].depth == d and (toks[j].text in ("|", "implies")
+                                                                      or implies_at(toks, j))]
+    lo = heads[-1] + (2 if heads and toks[heads[-1]].text == "=" else 1) if heads else 0
+    eqs = [k for k in range(lo, len(toks)) if toks[k].text == "=" and toks[k].depth == d and not implies_at(toks, k)
+           and (toks[k - 1].text not in ("!", "<", ">", "=") or toks[k - 1].end != toks[k].start)]
+    if len(eqs) != 1:
+        return canonical(conjunct)
+    k = eqs[0]
+    left, right = _terms(conjunct, toks[lo:k], d), _terms(conjunct, toks[k + 1 :], d)
+    if left is None or right is None or lo >= k:
+        return canonical(conjunct)
+    head = canonical(conjunct[: toks[lo].start]) if lo else ""
+    head += " " if head[-1:].isalnum() else ""  # `... implies d.readers`
+    return f"{head}{'+'.join(left)}={'+'.join(right)}"
+
+
 def definitions(text: str, paras: Sequence[Paragraph] | None = None) -> dict[str, set[str]]:
     """Relation name -> the canonical texts of the conjuncts of facts that define it (one, or its cases)."""
     out: dict[str, set[str]] = {}
@@ -122,7 +168,7 @@ def definitions(text: str, paras: Sequence[Paragraph] | None = None) -> dict[str
         for a, b in conjunct_spans_in(text, span[0], span[1]):
             name = _defined(tokens(text[a:b]))
             if name is not None:
-                out.setdefault(name, set()).add(canonical(text[a:b]))
+                out.setdefault(name, set()).add(normal(text[a:b]))
     return out
 
 
