@@ -291,6 +291,7 @@ def test_a_task_whose_run_raises_is_an_error_never_a_repair(tmp_path, monkeypatc
 
 
 @needs_data
+@pytest.mark.long  # a killed run, a minute: `scripts/test.sh --long` (CI runs it)
 def test_ctrl_c_saves_what_finished_and_says_how_to_resume(tmp_path) -> None:
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "fmrepair", "bench", "run", "--suite", "alloy4fun", "--family", "graphs",

@@ -228,6 +228,7 @@ def faultless(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @needs_data
+@pytest.mark.long  # a killed worker in a real run, a minute: `scripts/test.sh --long` (CI runs it)
 def test_bench_a_killed_worker_that_a_restart_cures_changes_nothing(faultless: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     attempts = out / RunLog.ATTEMPTS

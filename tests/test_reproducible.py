@@ -296,6 +296,7 @@ def test_the_repository_readme_table_is_up_to_date() -> None:
 
 
 @needs_data
+@pytest.mark.long  # a real run, archived and reported, over a minute: `scripts/test.sh --long` (CI runs it)
 def test_a_real_run_archives_reports_and_regenerates(tmp_path: Path) -> None:
     """The mutate search on 3 graphs tasks -> `bench archive` -> `bench report` and the README table."""
     fm = [sys.executable, "-m", "fmrepair", "bench"]

