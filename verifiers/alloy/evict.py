@@ -52,6 +52,28 @@ def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeou
     return v.status in ("ok", "failed") and len(ours) == len(asks) and all(c.outcome == want for c in ours)
 
 
+def _takers(opar: Sequence[Paragraph], key: str, rel: str) -> list[tuple[str, list[str], str]]:
+    """The author's other preds that prime ``rel``: (declarations, arguments, call) of each."""
+    out = []
+    for q in opar:
+        got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
+        if got is not None and rel in (primed(q.body or "") or set()):
+            decls, args = got
+            out.append((decls, args, f"{q.name}[{', '.join(args)}]" if args else q.name))
+    return out
+
+
+def _fires(verifier: Verifier, original: str, decls: str, body: str, tag: str, scopes: Sequence[str],
+           timeout_s: float) -> bool | None:
+    """Has ``body`` (under ``some decls``) an instance over the author's declarations at a scope? None: undecided."""
+    ask = f"some {decls} | {body}" if decls else body
+    asks = [f"{LABEL}{tag}{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
+    v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    if v.status not in ("ok", "failed"):
+        return None
+    return any(c.label.startswith(LABEL) and c.outcome == "instance" for c in v.commands)
+
+
 def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: int, default: int,
            scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> int | None:
     """Does another pred of the author's take tuples away from ``rel`` (a ``release``, a ``leave``)? Then taking
@@ -61,18 +83,8 @@ def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: 
     takes away, one of its arguments (``checkOut[g]`` takes ``Room -> g``: the guest owns a room's tuple,
     helper-41's ``o34_E_c01``); ``default`` where no column is."""
     found = False
-    for q in opar:
-        got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
-        if got is None or rel not in (primed(q.body or "") or set()):
-            continue
-        decls, args = got
-        call = f"{q.name}[{', '.join(args)}]" if args else q.name
-        body = f"{call} and not ({rel} in {rel}')"
-        ask = f"some {decls} | {body}" if decls else body
-        asks = [f"{LABEL}r{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
-        v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-        if not (v.status in ("ok", "failed") and any(c.label.startswith(LABEL) and c.outcome == "instance"
-                                                     for c in v.commands)):
+    for decls, args, call in _takers(opar, key, rel):
+        if not _fires(verifier, original, decls, f"{call} and not ({rel} in {rel}')", "r", scopes, timeout_s):
             continue
         found = True
         if not args:
@@ -109,27 +121,11 @@ def _cascades(original: str, opar: Sequence[Paragraph], key: str, rel: str, sets
     takes the order's items out of ``Stock`` with their reservations), retiring an atom with its tuples is that
     operation's job, and a counter sale that cancels the reservation of the item it sells does it for atoms it is not
     given (helper-40's ``o33_E_c01``, ``c02``)."""
-    out = []
-    for s in sets:
-        mixed = False
-        for q in opar:
-            got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
-            if got is None or rel not in (primed(q.body or "") or set()):
-                continue
-            decls, args = got
-            call = f"{q.name}[{', '.join(args)}]" if args else q.name
-            body = f"{call} and some ({s}) - ({s})' and not ({rel} in {rel}')"
-            ask = f"some {decls} | {body}" if decls else body
-            asks = [f"{LABEL}s{i}: run {{ {ask} }} for {sc}" for i, sc in enumerate(scopes)]
-            v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n",
-                               CheckOptions(timeout_s=timeout_s))
-            if v.status not in ("ok", "failed") or any(c.label.startswith(LABEL) and c.outcome == "instance"
-                                                       for c in v.commands):
-                mixed = True  # undecided: no cascade allowed
-                break
-        if not mixed:
-            out.append(s)
-    return out
+    takers = _takers(opar, key, rel)
+    # an instance, or undecided (None): no cascade allowed through that set
+    return [s for s in sets if not any(
+        _fires(verifier, original, decls, f"{call} and some ({s}) - ({s})' and not ({rel} in {rel}')", "s", scopes,
+               timeout_s) is not False for decls, _, call in takers)]
 
 
 def _in_one_sig(cpar: Sequence[Paragraph]) -> set[str]:
