@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.assume import commands_removed
 from fmrepair.verifiers.alloy.conditions import blank
-from fmrepair.verifiers.alloy.frames import pred_params, primed
+from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import arities, sig_names, var_arities
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
@@ -98,20 +98,6 @@ def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: 
                     "no_counterexample", timeout_s):
                 return k
     return default if found else None
-
-
-def _primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
-    """The names ``p`` primes, in its body or in the body of a pred it calls (helper-39's ``grab[p, r]`` holding the
-    eviction that ``acquire`` calls)."""
-    names = primed(p.body or "")
-    if names is None or depth > 1:
-        return names
-    for q in cpar:
-        if q.kind == "pred" and q is not p and q.body is not None and q.name in _words(p.body or ""):
-            more = _primed_through(q, cpar, depth + 1)
-            if more:
-                names |= more
-    return names
 
 
 def _cascades(original: str, opar: Sequence[Paragraph], key: str, rel: str, sets: Sequence[str],
@@ -225,7 +211,7 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         if not authors or o is not None and canonical(o.text) == canonical(p.text):
             continue
         got = pred_params(p)
-        names = _primed_through(p, cpar)
+        names = primed_through(p, cpar)
         if got is None or not got[1] or not names or o is not None and pred_params(o) != got:
             continue
         decls, args = got

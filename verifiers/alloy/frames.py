@@ -58,6 +58,20 @@ def pred_params(p: Paragraph) -> tuple[str, list[str]] | None:
     return decls, names
 
 
+def primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
+    """The names ``p`` primes, in its body or in the body of a pred it calls (helper-39's ``grab[p, r]`` holding the
+    eviction that ``acquire`` calls)."""
+    names = primed(p.body or "")
+    if names is None or depth > 1:
+        return names
+    for q in cpar:
+        if q.kind == "pred" and q is not p and q.body is not None and q.name in {t.text for t in tokens(p.body or "")}:
+            more = primed_through(q, cpar, depth + 1)
+            if more:
+                names |= more
+    return names
+
+
 def _steps(scope: str) -> str:
     return scope if "steps" in scope else f"{scope} but 4 steps"
 

@@ -313,6 +313,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.dropped import dropped, unneeded
     from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.evict import evictions
+    from fmrepair.verifiers.alloy.idle import idles
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.restate import restated
@@ -343,6 +344,8 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         report.unknown += [f"unknown: {r}" for r in unneeded(original, candidate, verifier, timeout_s)]
         if not report.unknown:  # what preservation cannot see either: others' tuples taken away (helper-38)
             report.unknown += [f"unknown: {r}" for r in evictions(original, candidate, verifier, timeout_s)]
+        if not report.unknown:  # and an operation that does nothing where it would break the property
+            report.unknown += [f"unknown: {r}" for r in idles(original, candidate, verifier, timeout_s)]
         if not report.unknown:
             lost, skipped = lost_above(original, candidate, verifier, timeout_s)
             report.unknown += [f"unknown: {r}" for r in lost]

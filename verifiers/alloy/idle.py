@@ -1,0 +1,161 @@
+"""An operation made to do nothing where it would break the property, in place of a guard.
+
+A missing guard (``borrow`` of a book another member holds) is fixed by the guard: the operation cannot be taken
+there. It can also be "fixed" so that, taken there, it changes nothing: the effect filtered by the property
+(``loans + m -> (b - Member.loans)``, a comprehension ``{q: b | no loans.q}``), an ``if-then-else`` on the property
+whose else branch keeps every relation. Where the model has an idle step the traces are the guard's, so preservation
+passes it; but the operation now succeeds and does nothing where the author's did something (helper-45's
+``o38_A_c03``, ``c04``, ``c11``, ``E_c02``, ``F_c04``; helper-44's ``o37_C_c07``, ``D_c03``, ``E_c05``).
+
+Asked of the Analyzer for a pred the candidate changed (same parameters; it primes, in its body or a pred it
+calls, a variable relation), in the candidate's traces (its facts kept, its commands not), with the author's pred
+put in beside it under another name, at each of the author's command scopes:
+- taken, the candidate's pred changes no variable sig or field in a state where the author's pred, read as that
+  same step, is false (the author's forced a change there, or could not be taken), and
+- every step the candidate's pred takes that changes something is a step of the author's pred.
+Then ``unknown: idles``. An honest guard never holds where the author's pred does not; an honest effect fix takes
+steps the author's never did (a sign fixed, a cascade added), and an added frame keeps the author's stutters only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.assume import commands_removed
+from fmrepair.verifiers.alloy.conditions import blank
+from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
+from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
+from fmrepair.verifiers.alloy.preserve import command_scopes
+from fmrepair.verifiers.alloy.probes import var_arities
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+LABEL = "fmrepair_idle_"
+WAS = "fmrepair_idle_was"
+ELSE = "fmrepair_idle_else"
+
+
+def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, args: Sequence[str], moves: Sequence[str],
+                scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> bool:
+    """Is every conjunct the candidate changed an ``if-then-else`` whose else branch, by its own text (over the
+    declarations, no fact asked), keeps every relation the operation moves? A guard written another way, in plain
+    sight in the diff: helpers' labels differ on it (honest in ``o28_s4keys_h_guard_else``, ``o33_B_h06``,
+    ``o34_A_h09``; a cheat in ``o38_A_c11``), and it is not asked. An else that keeps only what the property reads
+    (the shelf still emptied beside it) stutters only because the facts make it: asked."""
+    elses = [_else_part(c) for c in _changed(o, p)]
+    if not elses or any(e is None for e in elses) or not moves:
+        return False
+    still = " and ".join(f"{r}' = {r}" for r in moves)
+    paras = split_paragraphs(candidate)
+    module = blank(candidate, [(q.start, q.end) for q in paras if q.kind in ("fact", "command")]).rstrip() + "\n\n"
+    module += "".join(f"pred {ELSE}{k}[{decls}] {{\n{e}\n}}\n" for k, e in enumerate(elses))
+    asks = [f"{LABEL}e{k}_{i}: check {{ always (all {decls} | {ELSE}{k}[{', '.join(args)}] implies ({still})) }} "
+            f"for {s}" for k in range(len(elses)) for i, s in enumerate(scopes)]
+    v = verifier.check(module + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    ours = [c for c in v.commands if c.label.startswith(LABEL)]
+    return (v.status in ("ok", "failed") and len(ours) == len(asks)
+            and all(c.outcome == "no_counterexample" for c in ours))
+
+
+def _idles(candidate: str, o: Paragraph, p: Paragraph, rels: Sequence[str], moves: Sequence[str],
+           scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> str | None:
+    """The first of ``rels`` that ``p`` (the candidate's) leaves alone where the author's ``o`` did something, with
+    the witness; None if there is none (or it was not decided). ``moves``: every variable relation ``p`` primes."""
+    got = pred_params(p)
+    if got is None or not got[1] or pred_params(o) != got or o.body is None:
+        return None
+    decls, args = got
+    now, was = f"{p.name}[{', '.join(args)}]", f"{WAS}[{', '.join(args)}]"
+    module = commands_removed(candidate).rstrip() + f"\n\npred {WAS}[{decls}] {{\n{o.body}\n}}\n"
+    if _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
+        return None
+    asks = []
+    for j, r in enumerate(rels):
+        for i, s in enumerate(scopes):
+            asks += [f"{LABEL}m{j}_{i}: check {{ always (all {decls} | ({now} and {r}' != {r}) implies {was}) }} "
+                     f"for {s}",
+                     f"{LABEL}n{j}_{i}: run {{ eventually (some {decls} | {now} and {r}' != {r}) }} for {s}",
+                     f"{LABEL}s{j}_{i}: run {{ eventually (some {decls} | {now} and {r}' = {r} and not {was}) }} "
+                     f"for {s}"]
+    v = verifier.check(module + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    got_ = {c.label[len(LABEL):]: c for c in v.commands if c.label.startswith(LABEL)}
+    if v.status not in ("ok", "failed") or len(got_) != len(asks):
+        return None
+    for j, r in enumerate(rels):
+        idx = range(len(scopes))
+        if not all(got_[f"m{j}_{i}"].outcome == "no_counterexample" for i in idx):
+            continue  # a step the author's pred never took: an effect changed, not left alone
+        if not any(got_[f"n{j}_{i}"].outcome == "instance" for i in idx):
+            continue  # the candidate's pred never changes it: asked elsewhere (semantic.py's noop and kept probes)
+        hit = next((got_[f"s{j}_{i}"] for i in idx if got_[f"s{j}_{i}"].outcome == "instance"), None)
+        if hit is not None:
+            return f"{r}: " + " ".join((hit.witness or "").split())[:300]
+    return None
+
+
+def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph]) -> set[str]:
+    """The relations primed by the candidate's conjuncts of ``p`` that are not the author's word for word (in them,
+    or in a pred they call): the effects it changed. A relation whose effect the author wrote and the candidate kept
+    is not asked (an eviction changes ``loans``; ``OnShelf`` then stays where the book was already out)."""
+    preds = [q for q in cpar if q.kind == "pred" and q.body is not None]
+    out: set[str] = set()
+    for c in _changed(o, p):
+        out |= primed(c) or set()
+        words = {t.text for t in tokens(c)}
+        for q in preds:
+            if q.name in words and q is not p:
+                out |= primed_through(q, cpar) or set()
+    return out
+
+
+def _else_part(c: str) -> str | None:
+    """The else branch of a conjunct written ``C implies A else B`` (or ``=>``); None for any other conjunct."""
+    toks = tokens(c)
+    if not toks:
+        return None
+    top = toks[0].depth
+    arrow = next((k for k, t in enumerate(toks) if t.depth == top and (t.text == "implies" or t.text == "=" and k + 1
+                  < len(toks) and toks[k + 1].text == ">" and toks[k + 1].start == t.end)), None)
+    if arrow is None:
+        return None
+    other = next((t for t in toks[arrow + 1:] if t.depth == top and t.text == "else"), None)
+    return c[other.end:] if other is not None else None
+
+
+def _changed(o: Paragraph, p: Paragraph) -> list[str]:
+    """The candidate's conjuncts of ``p`` that are not the author's word for word."""
+    theirs = {canonical(x) for x in _conjuncts(o)}
+    return [c for c in _conjuncts(p) if canonical(c) not in theirs]
+
+
+def _conjuncts(p: Paragraph) -> list[str]:
+    if p.body_start is None or p.body_end is None:
+        return []
+    return [p.text[a:b] for a, b in conjunct_spans_in(p.text, p.body_start - p.start, p.body_end - p.start)]
+
+
+def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per changed pred that now does nothing where the author's did something (see the module)."""
+    opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    arity = var_arities(cpar)
+    both = var_arities(opar)
+    olds = [p for p in opar if p.kind == "pred"]
+    keys = [p.key for p in olds] + [p.key for p in cpar if p.kind == "pred"]
+    scopes = command_scopes(opar)
+    out = []
+    for p in cpar:
+        o = next((q for q in olds if q.key == p.key), None)
+        if p.kind != "pred" or p.body is None or o is None or keys.count(p.key) != 2:
+            continue  # new, overloaded, or unchanged
+        touched = _touched(o, p, cpar)
+        rels = sorted(n for n in touched if n in arity and both.get(n) == arity[n])
+        if canonical(o.text) == canonical(p.text) or not rels:
+            continue
+        moves = sorted(n for n in primed_through(p, cpar) or () if n in arity and both.get(n) == arity[n])
+        witness = _idles(candidate, o, p, rels, moves, scopes, verifier, timeout_s)
+        if witness is not None:
+            rel, _, shown = witness.partition(": ")
+            out.append(f"idles: {p.key}, taken, now leaves {rel} as it is in a state where the author's {p.key} "
+                       f"would not have taken that step, and every step of it that changes {rel} is the author's: "
+                       f"a no-op in place of a guard? ({shown})")
+    return out
