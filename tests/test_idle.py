@@ -62,3 +62,36 @@ def test_the_guard_and_an_effect_taking_other_steps_are_not_asked(alloy) -> None
     # an effect that takes other steps than the author's (here: the tool from everyone, then to p): not a no-op
     moved = SHED.replace(EFFECT, "  has' = has - Person -> t + p -> t\n")
     assert idles(SHED, moved, alloy) == []
+
+
+DESKS = """open util/ordering[Tick]
+sig Tick {}
+sig Person {}
+sig Desk { user: Person lone -> Tick }
+pred claim[t, u: Tick, p: Person, d: Desk] {
+  no d.user.t
+  user.u = user.t + d -> p
+}
+pred free[t, u: Tick, d: Desk] {
+  some d.user.t
+  user.u = user.t - d -> Person
+}
+fact Run {
+  no user.first
+  all t: Tick - last | let u = t.next |
+    user.u = user.t or (some p: Person, d: Desk | claim[t, u, p, d]) or (some d: Desk | free[t, u, d])
+}
+assert OneDeskEach { all t: Tick, p: Person | lone user.t.p }
+check OneDeskEach for 3 but 5 Tick
+run Busy { some t: Tick | #user.t = 2 } for 3 but 5 Tick
+"""
+CLAIM = "  user.u = user.t + d -> p\n"
+
+
+def test_under_util_ordering_a_step_read_from_the_first_two_states(alloy) -> None:  # noqa: ANN001
+    cheat = DESKS.replace(CLAIM, "  user.u = user.t + d -> (p - Desk.(user.t))\n")
+    got = idles(DESKS, cheat, alloy)
+    assert len(got) == 1 and "pred claim" in got[0] and "leaves user" in got[0], got
+    guard = DESKS.replace(CLAIM, "  no user.t.p\n" + CLAIM)
+    assert idles(DESKS, guard, alloy) == []
+    assert gate(DESKS, guard, verifier=alloy, behaviour="require").status == "faithful"

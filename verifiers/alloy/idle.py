@@ -7,27 +7,37 @@ whose else branch keeps every relation. Where the model has an idle step the tra
 passes it; but the operation now succeeds and does nothing where the author's did something (helper-45's
 ``o38_A_c03``, ``c04``, ``c11``, ``E_c02``, ``F_c04``; helper-44's ``o37_C_c07``, ``D_c03``, ``E_c05``).
 
-Asked of the Analyzer for a pred the candidate changed (same parameters; it primes, in its body or a pred it
-calls, a variable relation), in the candidate's traces (its facts kept, its commands not), with the author's pred
-put in beside it under another name, at each of the author's command scopes:
-- taken, the candidate's pred changes no variable sig or field in a state where the author's pred, read as that
-  same step, is false (the author's forced a change there, or could not be taken), and
-- every step the candidate's pred takes that changes something is a step of the author's pred.
-Then ``unknown: idles``. An honest guard never holds where the author's pred does not; an honest effect fix takes
-steps the author's never did (a sign fixed, a cascade added), and an added frame keeps the author's stutters only.
+Asked of the Analyzer for a pred the candidate changed (same parameters) and each variable relation that a conjunct
+it changed primes (in it, or in a pred it calls), in the candidate's traces (its facts kept, its commands not), with
+the author's pred put in beside it under another name, at each of the author's command scopes:
+- taken, the candidate's pred leaves the relation as it is in a state where the author's pred, read as that same
+  step, is false (``loans`` kept where the author's added a loan; the shelf may still change beside it: helper-45's
+  ``o38_F_c04``, ``E_c02``),
+- it does change the relation somewhere (one that never does is the operation probes' question, semantic.py), and
+- every step of it that changes the relation is a step of the author's pred.
+Then ``unknown: idles``. An honest guard never holds where the author's pred does not; an honest effect fix, a
+cascade or an eviction takes steps the author's never did. A relation whose effect the candidate kept word for word
+is not asked. Nor is an ``if-then-else`` whose else branch, by its own text, keeps every relation the operation
+moves (``_plain_else``). Under util/ordering (helper-45's ``o38_D_c01``, ``c08``) a pred whose first two
+parameters are states of the order is read as the step from a state to its ``next``, and a relation as the value a
+field of the ordered sig, or one whose last column is it, has there (``sitter.t``); the relations asked are those
+its changed conjuncts name.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from fmrepair.verifiers.alloy.assume import commands_removed
-from fmrepair.verifiers.alloy.conditions import blank
+from fmrepair.verifiers.alloy.conditions import blank, uses_ordering
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, strip_comments, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_idle_"
@@ -57,51 +67,128 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, args: Se
             and all(c.outcome == "no_counterexample" for c in ours))
 
 
-def _idles(candidate: str, o: Paragraph, p: Paragraph, rels: Sequence[str], moves: Sequence[str],
-           scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> str | None:
-    """The first of ``rels`` that ``p`` (the candidate's) leaves alone where the author's ``o`` did something, with
-    the witness; None if there is none (or it was not decided). ``moves``: every variable relation ``p`` primes."""
-    got = pred_params(p)
-    if got is None or not got[1] or pred_params(o) != got or o.body is None:
-        return None
-    decls, args = got
-    now, was = f"{p.name}[{', '.join(args)}]", f"{WAS}[{', '.join(args)}]"
-    module = commands_removed(candidate).rstrip() + f"\n\npred {WAS}[{decls}] {{\n{o.body}\n}}\n"
-    if _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
-        return None
+@dataclass
+class _Steps:
+    """How a step of an operation is said: in Alloy 6, ``always``/``eventually`` over its parameters and primes; under
+    util/ordering, a state ``fmr_t`` and its ``next`` given as the pred's first two parameters."""
+
+    quant: str  # the declarations quantified over
+    now: str  # the candidate's pred, taken in that step
+    was: str  # the author's, the same step
+    ordered: bool
+    value: dict[str, str]  # each state relation's value at ``{}`` (ordering: ``sitter.{}``; Alloy 6: unused)
+
+    def changes(self, r: str) -> str:
+        if not self.ordered:
+            return f"{r}' != {r}"
+        v = self.value[r]
+        return f"{v.format('(fmr_t.next)')} != {v.format('fmr_t')}"
+
+    def every(self, body: str) -> str:
+        return (f"all {self.quant} | some fmr_t.next implies ({body})" if self.ordered
+                else f"always (all {self.quant} | {body})")
+
+    def some(self, body: str) -> str:
+        return (f"some {self.quant} | some fmr_t.next and {body}" if self.ordered
+                else f"eventually (some {self.quant} | {body})")
+
+
+def _idles(module: str, st: _Steps, rels: Sequence[str], scopes: Sequence[str], verifier: Verifier,
+           timeout_s: float) -> str | None:
+    """The first of ``rels`` that the candidate's pred leaves alone where the author's did something, with the
+    witness; None if there is none (or it was not decided)."""
     asks = []
     for j, r in enumerate(rels):
+        chg = st.changes(r)
         for i, s in enumerate(scopes):
-            asks += [f"{LABEL}m{j}_{i}: check {{ always (all {decls} | ({now} and {r}' != {r}) implies {was}) }} "
-                     f"for {s}",
-                     f"{LABEL}n{j}_{i}: run {{ eventually (some {decls} | {now} and {r}' != {r}) }} for {s}",
-                     f"{LABEL}s{j}_{i}: run {{ eventually (some {decls} | {now} and {r}' = {r} and not {was}) }} "
-                     f"for {s}"]
+            asks += [f"{LABEL}m{j}_{i}: check {{ {st.every(f'({st.now} and {chg}) implies {st.was}')} }} for {s}",
+                     f"{LABEL}n{j}_{i}: run {{ {st.some(f'{st.now} and {chg}')} }} for {s}",
+                     f"{LABEL}s{j}_{i}: run {{ {st.some(f'{st.now} and not ({chg}) and not {st.was}')} }} for {s}"]
     v = verifier.check(module + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
-    got_ = {c.label[len(LABEL):]: c for c in v.commands if c.label.startswith(LABEL)}
-    if v.status not in ("ok", "failed") or len(got_) != len(asks):
+    got = {c.label[len(LABEL):]: c for c in v.commands if c.label.startswith(LABEL)}
+    if v.status not in ("ok", "failed") or len(got) != len(asks):
         return None
     for j, r in enumerate(rels):
         idx = range(len(scopes))
-        if not all(got_[f"m{j}_{i}"].outcome == "no_counterexample" for i in idx):
+        if not all(got[f"m{j}_{i}"].outcome == "no_counterexample" for i in idx):
             continue  # a step the author's pred never took: an effect changed, not left alone
-        if not any(got_[f"n{j}_{i}"].outcome == "instance" for i in idx):
+        if not any(got[f"n{j}_{i}"].outcome == "instance" for i in idx):
             continue  # the candidate's pred never changes it: asked elsewhere (semantic.py's noop and kept probes)
-        hit = next((got_[f"s{j}_{i}"] for i in idx if got_[f"s{j}_{i}"].outcome == "instance"), None)
+        hit = next((got[f"s{j}_{i}"] for i in idx if got[f"s{j}_{i}"].outcome == "instance"), None)
         if hit is not None:
             return f"{r}: " + " ".join((hit.witness or "").split())[:300]
     return None
 
 
-def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph]) -> set[str]:
+def _ordered_sig(paras: Sequence[Paragraph]) -> str | None:
+    """The sig util/ordering orders, where states change through it (``conditions.uses_ordering``)."""
+    if not uses_ordering(paras):
+        return None
+    for q in paras:
+        m = re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(q.text)) if q.kind == "open" else None
+        if m:
+            return m.group(1).rsplit("/", 1)[-1]
+    return None
+
+
+def _state_values(paras: Sequence[Paragraph], sig: str) -> dict[str, str]:
+    """Each relation whose value changes along the order, as a value at a state ``{}``: a field of the ordered sig
+    (``{}.holds``) or one whose last column is it (``sitter.{}``)."""
+    out: dict[str, str] = {}
+    for q in paras:
+        if q.kind != "sig":
+            continue
+        try:
+            d = read_sig(q)
+        except Unsupported:
+            continue
+        for name, _, rhs in d.fields:
+            words = re.findall(r"[\w/]+", rhs)
+            if sig in d.names:
+                out[name] = "{}." + name
+            elif words and words[-1] == sig:
+                out[name] = name + ".{}"
+    return out
+
+
+def _ordered_steps(p: Paragraph, sig: str, values: dict[str, str]) -> _Steps | None:
+    """A pred whose first two parameters are states of the order (``sit[t, t2: Time, r, s]``), read as a step."""
+    got = pred_params(p)
+    if got is None:
+        return None
+    typed: list[tuple[str, str]] = []
+    pending: list[str] = []
+    for piece in split_top(got[0]):  # (``t, t2: Time`` comes as ``t`` and ``t2: Time``)
+        names, colon, typ = piece.partition(":")
+        if "disj" in names.split():
+            return None
+        pending += names.split()
+        if colon:
+            typed += [(n, canonical(typ)) for n in pending]
+            pending = []
+    if pending:
+        return None
+    if len(typed) < 2 or typed[0][1] != sig or typed[1][1] != sig or not values:
+        return None
+    rest = typed[2:]
+    quant = ", ".join([f"fmr_t: {sig}"] + [f"{n}: {t}" for n, t in rest])
+    args = ", ".join(["fmr_t", "fmr_t.next"] + [n for n, _ in rest])
+    return _Steps(quant=quant, now=f"{p.name}[{args}]", was=f"{WAS}[{args}]", ordered=True, value=values)
+
+
+def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], states: set[str] | None = None) -> set[str]:
     """The relations primed by the candidate's conjuncts of ``p`` that are not the author's word for word (in them,
     or in a pred they call): the effects it changed. A relation whose effect the author wrote and the candidate kept
-    is not asked (an eviction changes ``loans``; ``OnShelf`` then stays where the book was already out)."""
+    is not asked (an eviction changes ``loans``; ``OnShelf`` then stays where the book was already out). Under
+    util/ordering (``states``: the relations indexed by the order), those it names: nothing is primed there."""
     preds = [q for q in cpar if q.kind == "pred" and q.body is not None]
     out: set[str] = set()
     for c in _changed(o, p):
-        out |= primed(c) or set()
         words = {t.text for t in tokens(c)}
+        if states is not None:
+            out |= words & states
+            continue
+        out |= primed(c) or set()
         for q in preds:
             if q.name in words and q is not p:
                 out |= primed_through(q, cpar) or set()
@@ -137,22 +224,36 @@ def _conjuncts(p: Paragraph) -> list[str]:
 def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per changed pred that now does nothing where the author's did something (see the module)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    arity = var_arities(cpar)
-    both = var_arities(opar)
+    sig = _ordered_sig(cpar) if _ordered_sig(opar) is not None else None
+    values = _state_values(cpar, sig) if sig else {}
+    arity = {n: 0 for n in values} if sig else var_arities(cpar)
+    both = {n: 0 for n in _state_values(opar, sig)} if sig else var_arities(opar)
     olds = [p for p in opar if p.kind == "pred"]
     keys = [p.key for p in olds] + [p.key for p in cpar if p.kind == "pred"]
     scopes = command_scopes(opar)
     out = []
     for p in cpar:
         o = next((q for q in olds if q.key == p.key), None)
-        if p.kind != "pred" or p.body is None or o is None or keys.count(p.key) != 2:
+        if p.kind != "pred" or p.body is None or o is None or keys.count(p.key) != 2 or o.body is None:
             continue  # new, overloaded, or unchanged
-        touched = _touched(o, p, cpar)
-        rels = sorted(n for n in touched if n in arity and both.get(n) == arity[n])
-        if canonical(o.text) == canonical(p.text) or not rels:
+        got = pred_params(p)
+        if canonical(o.text) == canonical(p.text) or got is None or not got[1] or pred_params(o) != got:
             continue
-        moves = sorted(n for n in primed_through(p, cpar) or () if n in arity and both.get(n) == arity[n])
-        witness = _idles(candidate, o, p, rels, moves, scopes, verifier, timeout_s)
+        touched = _touched(o, p, cpar, set(values) if sig else None)
+        rels = sorted(n for n in touched if n in arity and both.get(n) == arity[n])
+        if not rels:
+            continue
+        decls, args = got
+        module = commands_removed(candidate).rstrip() + f"\n\npred {WAS}[{decls}] {{\n{o.body}\n}}\n"
+        if sig:
+            st = _ordered_steps(p, sig, values)
+        else:
+            moves = sorted(n for n in primed_through(p, cpar) or () if n in arity and both.get(n) == arity[n])
+            if _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
+                continue
+            st = _Steps(quant=decls, now=f"{p.name}[{', '.join(args)}]", was=f"{WAS}[{', '.join(args)}]",
+                        ordered=False, value={})
+        witness = _idles(module, st, rels, scopes, verifier, timeout_s) if st is not None else None
         if witness is not None:
             rel, _, shown = witness.partition(": ")
             out.append(f"idles: {p.key}, taken, now leaves {rel} as it is in a state where the author's {p.key} "
