@@ -24,6 +24,12 @@ def _timed(body: str) -> int:
     return sum(t.text in TIMED_WORDS for t in tokens(body))
 
 
+def ordered_sigs(paras: Sequence[Paragraph]) -> list[str]:
+    """The sigs the model's ``open util/ordering[...]`` lines order, as written (``Time``, ``this/Time``)."""
+    return [m.group(1) for p in paras if p.kind == "open"
+            for m in [re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(p.text))] if m]
+
+
 def uses_ordering(paras: Sequence[Paragraph]) -> bool:
     """Do states change through util/ordering: is the ordered sig one of states, that declares a field (a global
     state), or a column of a field (a local state, ``holds: set Time``, ``holder: Proc -> Time``) while the model
@@ -31,8 +37,7 @@ def uses_ordering(paras: Sequence[Paragraph]) -> bool:
     that is only compared or has a ``first`` (pay grades with ``lt``, course levels) is no trace: its facts are a
     static model's (helper-28's org chart and course levels, whose honest fixes were asked as rewritten facts of
     a model whose states change)."""
-    ordered = {m.group(1) for p in paras if p.kind == "open"
-               for m in [re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(p.text))] if m}
+    ordered = set(ordered_sigs(paras))
     ordered |= {o.rsplit("/", 1)[-1] for o in ordered}
     if not ordered:
         return False

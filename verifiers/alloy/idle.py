@@ -31,13 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fmrepair.verifiers.alloy.assume import commands_removed
-from fmrepair.verifiers.alloy.conditions import blank, uses_ordering
+from fmrepair.verifiers.alloy.conditions import blank, ordered_sigs, uses_ordering
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, strip_comments, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_idle_"
@@ -122,13 +122,8 @@ def _idles(module: str, st: _Steps, rels: Sequence[str], scopes: Sequence[str], 
 
 def _ordered_sig(paras: Sequence[Paragraph]) -> str | None:
     """The sig util/ordering orders, where states change through it (``conditions.uses_ordering``)."""
-    if not uses_ordering(paras):
-        return None
-    for q in paras:
-        m = re.search(r"util/ordering\s*\[\s*([\w/]+)", strip_comments(q.text)) if q.kind == "open" else None
-        if m:
-            return m.group(1).rsplit("/", 1)[-1]
-    return None
+    sigs = ordered_sigs(paras) if uses_ordering(paras) else []
+    return sigs[0].rsplit("/", 1)[-1] if sigs else None
 
 
 def _state_values(paras: Sequence[Paragraph], sig: str) -> dict[str, str]:
