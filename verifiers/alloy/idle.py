@@ -175,13 +175,15 @@ def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], states: set[
     """The relations primed by the candidate's conjuncts of ``p`` that are not the author's word for word (in them,
     or in a pred they call): the effects it changed. A relation whose effect the author wrote and the candidate kept
     is not asked (an eviction changes ``loans``; ``OnShelf`` then stays where the book was already out). Under
-    util/ordering (``states``: the relations indexed by the order), those it names: nothing is primed there."""
+    util/ordering (``states``: the relations indexed by the order), those it names, itself or through a call: nothing
+    is primed there."""
     preds = [q for q in cpar if q.kind == "pred" and q.body is not None]
     out: set[str] = set()
     for c in _changed(o, p):
         words = {t.text for t in tokens(c)}
-        if states is not None:
-            out |= words & states
+        if states is not None:  # and those a fun or pred it calls names (``riders[t2]``: helper-42's o35_C_c11)
+            calls = [q for q in cpar if q.kind in ("fun", "pred") and q.body is not None and q.name in words]
+            out |= (words | {t.text for q in calls for t in tokens(q.body or "")}) & states
             continue
         out |= primed(c) or set()
         for q in preds:
