@@ -26,18 +26,15 @@ its changed conjuncts name.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from fmrepair.verifiers.alloy.assume import commands_removed
-from fmrepair.verifiers.alloy.conditions import blank, ordered_sigs, uses_ordering
+from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
-from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
+from fmrepair.verifiers.alloy.frames import pred_params
 from fmrepair.verifiers.alloy.preserve import command_scopes
-from fmrepair.verifiers.alloy.probes import var_arities
-from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, split_top, tokens
+from fmrepair.verifiers.alloy.stepping import Operation, Stepping, stepping
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_idle_"
@@ -67,43 +64,18 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, args: Se
             and all(c.outcome == "no_counterexample" for c in ours))
 
 
-@dataclass
-class _Steps:
-    """How a step of an operation is said: in Alloy 6, ``always``/``eventually`` over its parameters and primes; under
-    util/ordering, a state ``fmr_t`` and its ``next`` given as the pred's first two parameters."""
-
-    quant: str  # the declarations quantified over
-    now: str  # the candidate's pred, taken in that step
-    was: str  # the author's, the same step
-    ordered: bool
-    value: dict[str, str]  # each state relation's value at ``{}`` (ordering: ``sitter.{}``; Alloy 6: unused)
-
-    def changes(self, r: str) -> str:
-        if not self.ordered:
-            return f"{r}' != {r}"
-        v = self.value[r]
-        return f"{v.format('(fmr_t.next)')} != {v.format('fmr_t')}"
-
-    def every(self, body: str) -> str:
-        return (f"all {self.quant} | some fmr_t.next implies ({body})" if self.ordered
-                else f"always (all {self.quant} | {body})")
-
-    def some(self, body: str) -> str:
-        return (f"some {self.quant} | some fmr_t.next and {body}" if self.ordered
-                else f"eventually (some {self.quant} | {body})")
-
-
-def _idles(module: str, st: _Steps, rels: Sequence[str], scopes: Sequence[str], verifier: Verifier,
-           timeout_s: float) -> str | None:
+def _idles(module: str, st: Stepping, op: Operation, now: str, rels: Sequence[str], scopes: Sequence[str],
+           verifier: Verifier, timeout_s: float) -> str | None:
     """The first of ``rels`` that the candidate's pred leaves alone where the author's did something, with the
     witness; None if there is none (or it was not decided)."""
+    was, q = op.call(WAS), op.quant
     asks = []
     for j, r in enumerate(rels):
         chg = st.changes(r)
         for i, s in enumerate(scopes):
-            asks += [f"{LABEL}m{j}_{i}: check {{ {st.every(f'({st.now} and {chg}) implies {st.was}')} }} for {s}",
-                     f"{LABEL}n{j}_{i}: run {{ {st.some(f'{st.now} and {chg}')} }} for {s}",
-                     f"{LABEL}s{j}_{i}: run {{ {st.some(f'{st.now} and not ({chg}) and not {st.was}')} }} for {s}"]
+            asks += [f"{LABEL}m{j}_{i}: check {{ {st.every(q, f'({now} and {chg}) implies {was}', True)} }} for {s}",
+                     f"{LABEL}n{j}_{i}: run {{ {st.some(q, f'{now} and {chg}', True)} }} for {s}",
+                     f"{LABEL}s{j}_{i}: run {{ {st.some(q, f'{now} and not ({chg}) and not {was}', True)} }} for {s}"]
     v = verifier.check(module + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     got = {c.label[len(LABEL):]: c for c in v.commands if c.label.startswith(LABEL)}
     if v.status not in ("ok", "failed") or len(got) != len(asks):
@@ -120,76 +92,12 @@ def _idles(module: str, st: _Steps, rels: Sequence[str], scopes: Sequence[str], 
     return None
 
 
-def _ordered_sig(paras: Sequence[Paragraph]) -> str | None:
-    """The sig util/ordering orders, where states change through it (``conditions.uses_ordering``)."""
-    sigs = ordered_sigs(paras) if uses_ordering(paras) else []
-    return sigs[0].rsplit("/", 1)[-1] if sigs else None
-
-
-def _state_values(paras: Sequence[Paragraph], sig: str) -> dict[str, str]:
-    """Each relation whose value changes along the order, as a value at a state ``{}``: a field of the ordered sig
-    (``{}.holds``) or one whose last column is it (``sitter.{}``)."""
-    out: dict[str, str] = {}
-    for q in paras:
-        if q.kind != "sig":
-            continue
-        try:
-            d = read_sig(q)
-        except Unsupported:
-            continue
-        for name, _, rhs in d.fields:
-            words = re.findall(r"[\w/]+", rhs)
-            if sig in d.names:
-                out[name] = "{}." + name
-            elif words and words[-1] == sig:
-                out[name] = name + ".{}"
-    return out
-
-
-def _ordered_steps(p: Paragraph, sig: str, values: dict[str, str]) -> _Steps | None:
-    """A pred whose first two parameters are states of the order (``sit[t, t2: Time, r, s]``), read as a step."""
-    got = pred_params(p)
-    if got is None:
-        return None
-    typed: list[tuple[str, str]] = []
-    pending: list[str] = []
-    for piece in split_top(got[0]):  # (``t, t2: Time`` comes as ``t`` and ``t2: Time``)
-        names, colon, typ = piece.partition(":")
-        if "disj" in names.split():
-            return None
-        pending += names.split()
-        if colon:
-            typed += [(n, canonical(typ)) for n in pending]
-            pending = []
-    if pending:
-        return None
-    if len(typed) < 2 or typed[0][1] != sig or typed[1][1] != sig or not values:
-        return None
-    rest = typed[2:]
-    quant = ", ".join([f"fmr_t: {sig}"] + [f"{n}: {t}" for n, t in rest])
-    args = ", ".join(["fmr_t", "fmr_t.next"] + [n for n, _ in rest])
-    return _Steps(quant=quant, now=f"{p.name}[{args}]", was=f"{WAS}[{args}]", ordered=True, value=values)
-
-
-def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], states: set[str] | None = None) -> set[str]:
-    """The relations primed by the candidate's conjuncts of ``p`` that are not the author's word for word (in them,
-    or in a pred they call): the effects it changed. A relation whose effect the author wrote and the candidate kept
-    is not asked (an eviction changes ``loans``; ``OnShelf`` then stays where the book was already out). Under
-    util/ordering (``states``: the relations indexed by the order), those it names, itself or through a call: nothing
-    is primed there."""
-    preds = [q for q in cpar if q.kind == "pred" and q.body is not None]
-    out: set[str] = set()
-    for c in _changed(o, p):
-        words = {t.text for t in tokens(c)}
-        if states is not None:  # and those a fun or pred it calls names (``riders[t2]``: helper-42's o35_C_c11)
-            calls = [q for q in cpar if q.kind in ("fun", "pred") and q.body is not None and q.name in words]
-            out |= (words | {t.text for q in calls for t in tokens(q.body or "")}) & states
-            continue
-        out |= primed(c) or set()
-        for q in preds:
-            if q.name in words and q is not p:
-                out |= primed_through(q, cpar) or set()
-    return out
+def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], st: Stepping) -> set[str]:
+    """The relations set by the candidate's conjuncts of ``p`` that are not the author's word for word (primed in them
+    or in a pred they call; under util/ordering, named in them or in a fun or pred they call): the effects it
+    changed. A relation whose effect the author wrote and the candidate kept is not asked (an eviction changes
+    ``loans``; ``OnShelf`` then stays where the book was already out)."""
+    return set().union(*(st.named(c, cpar) for c in _changed(o, p)))
 
 
 def _else_part(c: str) -> str | None:
@@ -221,10 +129,10 @@ def _conjuncts(p: Paragraph) -> list[str]:
 def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per changed pred that now does nothing where the author's did something (see the module)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
-    sig = _ordered_sig(cpar) if _ordered_sig(opar) is not None else None
-    values = _state_values(cpar, sig) if sig else {}
-    arity = {n: 0 for n in values} if sig else var_arities(cpar)
-    both = {n: 0 for n in _state_values(opar, sig)} if sig else var_arities(opar)
+    st, was_st = stepping(cpar), stepping(opar)
+    if st.ordered != was_st.ordered:
+        return []
+    arity, both = st.relations(cpar), was_st.relations(opar)
     olds = [p for p in opar if p.kind == "pred"]
     keys = [p.key for p in olds] + [p.key for p in cpar if p.kind == "pred"]
     scopes = command_scopes(opar)
@@ -236,21 +144,16 @@ def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 
         got = pred_params(p)
         if canonical(o.text) == canonical(p.text) or got is None or not got[1] or pred_params(o) != got:
             continue
-        touched = _touched(o, p, cpar, set(values) if sig else None)
-        rels = sorted(n for n in touched if n in arity and both.get(n) == arity[n])
-        if not rels:
+        rels = sorted(n for n in _touched(o, p, cpar, st) if n in arity and both.get(n) == arity[n])
+        op = st.operation(p)
+        if not rels or op is None:
             continue
         decls, args = got
         module = commands_removed(candidate).rstrip() + f"\n\npred {WAS}[{decls}] {{\n{o.body}\n}}\n"
-        if sig:
-            st = _ordered_steps(p, sig, values)
-        else:
-            moves = sorted(n for n in primed_through(p, cpar) or () if n in arity and both.get(n) == arity[n])
-            if _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
-                continue
-            st = _Steps(quant=decls, now=f"{p.name}[{', '.join(args)}]", was=f"{WAS}[{', '.join(args)}]",
-                        ordered=False, value={})
-        witness = _idles(module, st, rels, scopes, verifier, timeout_s) if st is not None else None
+        moves = sorted(n for n in st.moves(p, cpar) if n in arity and both.get(n) == arity[n])
+        if not st.ordered and _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
+            continue
+        witness = _idles(module, st, op, op.call(p.name), rels, scopes, verifier, timeout_s)
         if witness is not None:
             rel, _, shown = witness.partition(": ")
             out.append(f"idles: {p.key}, taken, now leaves {rel} as it is in a state where the author's {p.key} "
