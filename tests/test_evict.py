@@ -241,3 +241,36 @@ def test_a_cascade_another_operation_performs_is_still_asked(alloy) -> None:  # 
     cand = club.replace(QUIT, "  Member' = Member - p\n  lentTo' = lentTo - Book -> p\n")
     assert alloy.check(cand).status == "ok"
     assert any("evicts: pred quit" in r for r in evictions(club, cand, alloy))
+
+
+SEATING = """open util/ordering[Tick]
+sig Tick {}
+sig Person {}
+sig Desk { user: Person -> Tick }
+pred claim[t, u: Tick, p: Person, d: Desk] {
+  no user.t.p
+  user.u = user.t + d -> p
+}
+pred leave[t, u: Tick, p: Person] {
+  some user.t.p
+  user.u = user.t - Desk -> p
+}
+fact Run {
+  no user.first
+  all t: Tick - last | let u = t.next |
+    user.u = user.t or (some p: Person, d: Desk | claim[t, u, p, d]) or (some p: Person | leave[t, u, p])
+}
+assert OneUserPerDesk { all t: Tick, d: Desk | lone d.user.t }
+check OneUserPerDesk for 3 but 5 Tick
+run Busy { some t: Tick | #user.t = 2 } for 3 but 5 Tick
+"""
+TAKE_SEAT = "  user.u = user.t + d -> p\n"
+
+
+def test_under_util_ordering_an_eviction_is_read_between_two_states(alloy) -> None:  # noqa: ANN001
+    # the desk taken from the person at it (leave[t, u, p] is how a person's tuples go: the person owns them)
+    cheat = SEATING.replace(TAKE_SEAT, "  user.u = user.t - d -> Person + d -> p\n")
+    got = evictions(SEATING, cheat, alloy)
+    assert len(got) == 1 and "pred claim" in got[0] and "user" in got[0], got
+    guard = SEATING.replace(TAKE_SEAT, "  no d.user.t\n" + TAKE_SEAT)
+    assert evictions(SEATING, guard, alloy) == []

@@ -24,6 +24,9 @@ token passed on by its node) is not eviction and is not asked; nor is a cascade:
 other than its owner's, an argument that leaves a variable set in that step (``leave[u]`` takes ``Member - u`` and
 now unassigns the leaver's tasks, ``assignee - Task -> u``: helper-44's ``o37_D_h03`` .. ``h08``). A tuple beyond
 the leaver's (every task's, those of users who are not members) is still asked (``o37_D_c01``, ``c08``).
+Under util/ordering the same questions are asked of a pred whose first two parameters are states of the order, a
+relation read by its value at a state (``stepping.py``: ``sitter.t``, ``t.holds``; helper-42's ``o35_B_c02``,
+``C_c02``, helper-43's ``o36_C_c06``, ``E_c04``, helper-45's ``o38_D_c09``, accepted before); no cascade there.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.assume import commands_removed
 from fmrepair.verifiers.alloy.conditions import blank
-from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_through
+from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
-from fmrepair.verifiers.alloy.probes import arities, sig_names, var_arities
+from fmrepair.verifiers.alloy.probes import arities, sig_names
+from fmrepair.verifiers.alloy.stepping import Stepping, stepping
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -52,21 +56,23 @@ def _ask(verifier: Verifier, module: str, asks: Sequence[str], want: str, timeou
     return v.status in ("ok", "failed") and len(ours) == len(asks) and all(c.outcome == want for c in ours)
 
 
-def _takers(opar: Sequence[Paragraph], key: str, rel: str) -> list[tuple[str, list[str], str]]:
-    """The author's other preds that prime ``rel``: (declarations, arguments, call) of each."""
+def _takers(opar: Sequence[Paragraph], key: str, rel: str, st: Stepping) -> list[tuple[str, list[str], str]]:
+    """The author's other preds that set ``rel`` (prime it; under util/ordering, name it): (declarations, arguments,
+    call in a step) of each."""
     out = []
     for q in opar:
-        got = pred_params(q) if q.kind == "pred" and q.key != key and q.body is not None else None
-        if got is not None and rel in (primed(q.body or "") or set()):
-            decls, args = got
-            out.append((decls, args, f"{q.name}[{', '.join(args)}]" if args else q.name))
+        op = st.operation(q) if q.kind == "pred" and q.key != key and q.body is not None else None
+        sets = (primed(q.body or "") or set()) if not st.ordered else st.named(q.body or "", opar)
+        if op is not None and rel in sets:
+            out.append((op.quant, op.args, op.call(q.name)))
     return out
 
 
 def _fires(verifier: Verifier, original: str, decls: str, body: str, tag: str, scopes: Sequence[str],
-           timeout_s: float) -> bool | None:
-    """Has ``body`` (under ``some decls``) an instance over the author's declarations at a scope? None: undecided."""
-    ask = f"some {decls} | {body}" if decls else body
+           timeout_s: float, st: Stepping) -> bool | None:
+    """Has ``body`` (under ``some decls``, in a step) an instance over the author's declarations at a scope? None:
+    undecided."""
+    ask = st.some(decls, body)
     asks = [f"{LABEL}{tag}{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
     v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     if v.status not in ("ok", "failed"):
@@ -75,7 +81,7 @@ def _fires(verifier: Verifier, original: str, decls: str, body: str, tag: str, s
 
 
 def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: int, default: int,
-           scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> int | None:
+           scopes: Sequence[str], verifier: Verifier, timeout_s: float, st: Stepping) -> int | None:
     """Does another pred of the author's take tuples away from ``rel`` (a ``release``, a ``leave``)? Then taking
     them away is that operation's job, and the changed one doing it too for atoms it is not given is eviction; where
     none does (a token ring whose only move is ``pass``, helper-25's ``o20_b_ghost_honest``), it is not asked
@@ -83,16 +89,17 @@ def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: 
     takes away, one of its arguments (``checkOut[g]`` takes ``Room -> g``: the guest owns a room's tuple,
     helper-41's ``o34_E_c01``); ``default`` where no column is."""
     found = False
-    for decls, args, call in _takers(opar, key, rel):
-        if not _fires(verifier, original, decls, f"{call} and not ({rel} in {rel}')", "r", scopes, timeout_s):
+    pre, post = st.pre(rel), st.post(rel)
+    for decls, args, call in _takers(opar, key, rel, st):
+        if not _fires(verifier, original, decls, f"{call} and not ({pre} in {post})", "r", scopes, timeout_s, st):
             continue
         found = True
         if not args:
             continue
-        vs = [f"fmr_t{k}" for k in range(arity)]
+        vs = [f"fmr_v{k}" for k in range(arity)]
         for k in range(arity):
-            given = (f"all {decls} | {call} implies (all {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' "
-                     f"implies {vs[k]} in {' + '.join(args)})")
+            given = st.every(decls, f"{call} implies (all {', '.join(vs)}: univ | {' -> '.join(vs)} in {pre} - {post} "
+                                    f"implies {vs[k]} in {' + '.join(args)})")
             if _ask(verifier, _declarations(original),
                     [f"{LABEL}k{i}: check {{ {given} }} for {s}" for i, s in enumerate(scopes)],
                     "no_counterexample", timeout_s):
@@ -101,17 +108,17 @@ def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: 
 
 
 def _cascades(original: str, opar: Sequence[Paragraph], key: str, rel: str, sets: Sequence[str],
-              scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> list[str]:
+              scopes: Sequence[str], verifier: Verifier, timeout_s: float, st: Stepping) -> list[str]:
     """Those of ``sets`` an atom may leave with its ``rel`` tuples taken in the changed pred (a cascade): the sets no
     other pred of the author's empties of an atom in a step that takes ``rel`` tuples away. Where one does (``ship[o]``
     takes the order's items out of ``Stock`` with their reservations), retiring an atom with its tuples is that
     operation's job, and a counter sale that cancels the reservation of the item it sells does it for atoms it is not
     given (helper-40's ``o33_E_c01``, ``c02``)."""
-    takers = _takers(opar, key, rel)
+    takers = _takers(opar, key, rel, st)
     # an instance, or undecided (None): no cascade allowed through that set
     return [s for s in sets if not any(
         _fires(verifier, original, decls, f"{call} and some ({s}) - ({s})' and not ({rel} in {rel}')", "s", scopes,
-               timeout_s) is not False for decls, _, call in takers)]
+               timeout_s, st) is not False for decls, _, call in takers)]
 
 
 def _in_one_sig(cpar: Sequence[Paragraph]) -> set[str]:
@@ -154,12 +161,12 @@ def _retiring(v: str, mine: str, sets: Sequence[str]) -> str:
     return f"({v} in {mine} and ({leaves}))"
 
 
-def _taken(rel: str, arity: int, owner: int, mine: str, near: str = "", sets: Sequence[str] = ()) -> str:
+def _taken(pre: str, post: str, arity: int, owner: int, mine: str, near: str = "", sets: Sequence[str] = ()) -> str:
     """``rel`` loses a tuple whose owner (its atom at column ``owner``) is none of ``mine`` (nor of ``near``); with
     ``sets``, a tuple that names, in another column, an argument leaving one of them (a cascade) is not counted."""
-    vs = [f"fmr_t{k}" for k in range(arity)]
+    vs = [f"fmr_v{k}" for k in range(arity)]
     cascade = " or ".join(_retiring(v, mine, sets) for k, v in enumerate(vs) if k != owner) if sets else ""
-    return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {rel} - {rel}' and {vs[owner]} not in {mine}"
+    return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {pre} - {post} and {vs[owner]} not in {mine}"
             + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else ""))
 
 
@@ -176,16 +183,15 @@ def _sets(cpar: Sequence[Paragraph], held: set[str]) -> list[str]:
 
 
 def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int, owner: int,
-           scopes: Sequence[str], timeout_s: float) -> bool:
+           scopes: Sequence[str], timeout_s: float, st: Stepping) -> bool:
     """Does the author's pred ``o`` never take from ``rel`` a tuple whose owner is none of its arguments (over the
     author's declarations)? Its own tuples it may (the mover's old place: helper-42's ``o35_A_c02``, ``c04``,
     ``c17``, ``c19``, where ``transfer`` took the mover's old bed and the candidate the occupant's too)."""
-    got = pred_params(o)
-    if got is None or not got[1]:
+    op = st.operation(o)
+    if op is None or not op.args:
         return False
-    decls, args = got
-    taken = _taken(rel, arity, owner, " + ".join(args))
-    never = [f"{LABEL}o{i}: check {{ all {decls} | {o.name}[{', '.join(args)}] implies not ({taken}) }} for {s}"
+    taken = _taken(st.pre(rel), st.post(rel), arity, owner, " + ".join(op.args))
+    never = [f"{LABEL}o{i}: check {{ {st.every(op.quant, f'{op.call(o.name)} implies not ({taken})')} }} for {s}"
              for i, s in enumerate(scopes)]
     return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
 
@@ -193,11 +199,14 @@ def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int
 def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
     """Reasons, one per changed pred and relation it now takes away from others (see the module)."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
+    st = stepping(cpar)
+    if st.ordered != stepping(opar).ordered:
+        return []
     olds = {p.key: p for p in opar if p.kind == "pred"}
-    arity = var_arities(cpar)
+    arity = st.relations(cpar)
     # one step through another variable binary relation; a static one (an allow-list, `allowed: Proc -> Res`)
     # relates a resource to every process that may hold it, its holder too (helper-40's o33_A_c01)
-    binary = sorted(n for n, (a, var) in arities(cpar).items() if a == 2 and var)
+    binary = sorted(n for n, a in arity.items() if a == 2)
     scopes = command_scopes(cpar)
     held = _in_one_sig(cpar)
     sets = _sets(cpar, held)
@@ -210,27 +219,27 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         authors = [o] if o is not None else _in_place_of(opar, cpar, p)
         if not authors or o is not None and canonical(o.text) == canonical(p.text):
             continue
-        got = pred_params(p)
-        names = primed_through(p, cpar)
-        if got is None or not got[1] or not names or o is not None and pred_params(o) != got:
+        op = st.operation(p)
+        names = st.moves(p, cpar)
+        if op is None or not op.args or not names or o is not None and pred_params(o) != pred_params(p):
             continue
-        decls, args = got
-        call = f"{p.name}[{', '.join(args)}]"
-        mine = " + ".join(args)
+        call = op.call(p.name)
+        mine = " + ".join(op.args)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
             default = 1 if rel in held and arity[rel] > 2 else 0  # `one sig Lock { var holds: ... }`: a Proc
-            owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s)
+            owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s, st)
                       for a in authors]
             # where no operation of the author's takes any away, this one may be meant to (a token passed): not asked
             owner = next((k for k in owners if k is not None), None)
-            if owner is None or not any(_never(verifier, original, a, rel, arity[rel], owner, scopes, timeout_s)
+            if owner is None or not any(_never(verifier, original, a, rel, arity[rel], owner, scopes, timeout_s, st)
                                         for a in authors):
                 continue  # the author's operation takes others' tuples away (or it was not decided): not asked
-            near = " + ".join(f"({mine}).{f} + {f}.({mine}) + ({mine}).{f}' + {f}'.({mine})" for f in binary
-                              if f != rel)
-            kept = _cascades(original, opar, p.key, rel, [x for x in sets if x != rel], scopes, verifier, timeout_s)
-            evicts = _taken(rel, arity[rel], owner, mine, near, kept)
-            asks = [f"{LABEL}c{i}: run {{ eventually (some {decls} | {call} and ({evicts})) }} for {s}"
+            near = " + ".join(f"({mine}).({st.pre(f)}) + ({st.pre(f)}).({mine}) + ({mine}).({st.post(f)}) + "
+                              f"({st.post(f)}).({mine})" for f in binary if f != rel)
+            kept = _cascades(original, opar, p.key, rel, [x for x in sets if x != rel], scopes, verifier, timeout_s,
+                             st)
+            evicts = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine, near, kept)
+            asks = [f"{LABEL}c{i}: run {{ {st.some(op.quant, f'{call} and ({evicts})', trace=True)} }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
                                CheckOptions(timeout_s=timeout_s))
