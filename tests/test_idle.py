@@ -64,34 +64,35 @@ def test_the_guard_and_an_effect_taking_other_steps_are_not_asked(alloy) -> None
     assert idles(SHED, moved, alloy) == []
 
 
-DESKS = """open util/ordering[Tick]
-sig Tick {}
-sig Person {}
-sig Desk { user: Person lone -> Tick }
-pred claim[t, u: Tick, p: Person, d: Desk] {
-  no d.user.t
-  user.u = user.t + d -> p
+
+ROSTER = """open util/ordering[Day]
+sig Nurse {}
+sig Ward {}
+sig Day { duty: Nurse -> Ward }
+pred assign[d, e: Day, n: Nurse, w: Ward] {
+  no d.duty[n]
+  e.duty = d.duty + n -> w
 }
-pred free[t, u: Tick, d: Desk] {
-  some d.user.t
-  user.u = user.t - d -> Person
+fact Schedule {
+  no first.duty
+  all d: Day - last {
+    d.next.duty = d.duty or (some n: Nurse, w: Ward | assign[d, d.next, n, w])
+      or (some n: Nurse | release[d, d.next, n])
+  }
 }
-fact Run {
-  no user.first
-  all t: Tick - last | let u = t.next |
-    user.u = user.t or (some p: Person, d: Desk | claim[t, u, p, d]) or (some d: Desk | free[t, u, d])
-}
-assert OneDeskEach { all t: Tick, p: Person | lone user.t.p }
-check OneDeskEach for 3 but 5 Tick
-run Busy { some t: Tick | #user.t = 2 } for 3 but 5 Tick
+pred release[d, e: Day, n: Nurse] { some d.duty[n] and e.duty = d.duty - n -> Ward }
+assert OneNursePerWard { all d: Day, w: Ward | lone d.duty.w }
+run Staffed { some d: Day | #d.duty = 2 } for 3 but 5 Day
+check OneNursePerWard for 3 but 5 Day
 """
-CLAIM = "  user.u = user.t + d -> p\n"
+ASSIGN = "  e.duty = d.duty + n -> w\n"
 
 
 def test_under_util_ordering_a_step_read_from_the_first_two_states(alloy) -> None:  # noqa: ANN001
-    cheat = DESKS.replace(CLAIM, "  user.u = user.t + d -> (p - Desk.(user.t))\n")
-    got = idles(DESKS, cheat, alloy)
-    assert len(got) == 1 and "pred claim" in got[0] and "leaves user" in got[0], got
-    guard = DESKS.replace(CLAIM, "  no user.t.p\n" + CLAIM)
-    assert idles(DESKS, guard, alloy) == []
-    assert gate(DESKS, guard, verifier=alloy, behaviour="require").status == "faithful"
+    # a field of the ordered sig (`d.duty`): the value at a state is read off the state
+    cheat = ROSTER.replace(ASSIGN, "  e.duty = d.duty + n -> (w - Nurse.(d.duty))\n")
+    got = idles(ROSTER, cheat, alloy)
+    assert len(got) == 1 and "pred assign" in got[0] and "leaves duty" in got[0], got
+    guard = ROSTER.replace(ASSIGN, "  no d.duty.w\n" + ASSIGN)
+    assert idles(ROSTER, guard, alloy) == []
+    assert gate(ROSTER, guard, verifier=alloy, behaviour="require").status == "faithful"
