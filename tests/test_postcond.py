@@ -272,3 +272,33 @@ def test_with_util_ordering_the_next_state_as_a_parameter_is_read_as_next(alloy)
         assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), (post, rep)
     honest = VALVES.replace(GUARD_AT, f"  no t.flow & v.clashes\n{GUARD_AT}")
     assert gate(VALVES, honest, verifier=alloy, behaviour="require").status == "faithful"
+
+
+BAYS = """open util/ordering[Step]
+sig Bay { parked: Car -> Step }
+sig Car {}
+sig Step {}
+pred enter[s, s2: Step, b: Bay, c: Car] { no parked.s.c and parked.s2 = parked.s + b -> c }
+pred exit[s, s2: Step, c: Car] { some parked.s.c and parked.s2 = parked.s - Bay -> c }
+fact Moves {
+  no parked.first
+  all s: Step - last | let s2 = s.next |
+    MOVES
+}
+assert OneCarPerBay { all s: Step, b: Bay | lone b.parked.s }
+run Full { some s: Step | #parked.s = 2 } for 3 but 5 Step
+check OneCarPerBay for 3 but 5 Step
+"""
+MOVES = "parked.s2 = parked.s or (some c: Car, b: Bay | enter[s, s2, b, c]) or (some c: Car | exit[s, s2, c])"
+
+
+def test_with_util_ordering_the_property_of_the_next_state_conjoined_to_every_step_is_assumed(alloy) -> None:  # noqa: ANN001
+    """helper-45's o38_D_c03: ``(all b: Bay, c, d: b.parked.s2 | c = d) and (steps)`` under ``let s2 = s.next``
+    says the property of every state but the first; the guard written into the same step names ``s`` and is a
+    repair."""
+    spec = BAYS.replace("MOVES", MOVES)
+    cheat = BAYS.replace("MOVES", f"(all b: Bay, c, d: b.parked.s2 | c = d) and ({MOVES})")
+    rep = gate(spec, cheat, verifier=alloy, behaviour="require")
+    assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep.unknown
+    guard = BAYS.replace("MOVES", MOVES.replace("| enter[", "| no b.parked.s and enter["))
+    assert guard != spec and gate(spec, guard, verifier=alloy, behaviour="require").status == "faithful"

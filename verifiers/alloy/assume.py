@@ -267,6 +267,31 @@ def _top_conjunct(candidate: str, cpar: Sequence[Paragraph], piece: Piece, sigs:
     return span in top or any(span == (x, y) for c in top for x, y, _ in _conjuncts_under_always(candidate, *c))
 
 
+_STEP_HEADER = re.compile(r"\s*all\s+(\w+)\s*:\s*[\w/]+\s*-\s*last\s*\|\s*let\s+(\w+)\s*=\s*"
+                          r"(?:\1\s*\.\s*next|next\s*\[\s*\1\s*\])\s*\|")
+
+
+def _of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> bool:
+    """Under util/ordering: is the piece a conjunct of the step of a trace fact (``all t: Time - last | let t2 =
+    t.next | P and (ops)``) that names the next state ``t2`` and not ``t``, and relates no state to another itself?
+    It then says of every state but the first what it says of ``t2``, as an invariant does (helper-45's
+    ``o38_D_c03``: the property conjoined to every step). A guard names ``t``; an effect names both."""
+    home = next((p for p in cpar if p.kind == "fact" and p.body_start is not None and p.body_end is not None
+                 and p.body_start <= piece.span[0] < p.body_end), None)
+    if home is None or home.body_start is None or home.body_end is None:
+        return False
+    span = _stripped(candidate, *piece.span)
+    for x, y in conjunct_spans_in(candidate, home.body_start, home.body_end):
+        m = _STEP_HEADER.match(candidate, x, y) if x <= span[0] < y else None
+        if m is None:
+            continue
+        words = {t.text for t in tokens(candidate[span[0] : span[1]])}
+        inner = conjunct_spans_in(candidate, m.end(), y)
+        return (span in inner and len(inner) > 1 and m.group(2) in words and m.group(1) not in words
+                and _invariant(cpar, candidate[span[0] : span[1]], (), True))
+    return False
+
+
 def _restated(candidate: str, needed: Sequence[tuple[str, str]], verifier: Verifier, timeout_s: float) -> list[str]:
     """An added constraint whose removal makes a check fail again and that excludes no instance of the rest of
     the candidate where the checked properties hold (asked by the Analyzer, at every command's scope, as
@@ -459,7 +484,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
 
         fresh = [q for q in alone_needed if not q.rewritten and (
             _new_fact(opar, cpar, q) or changing and _top_conjunct(candidate, cpar, q)
-            or not changing and through(q) and _top_conjunct(candidate, cpar, q, sigs=True))]
+            or not changing and through(q) and _top_conjunct(candidate, cpar, q, sigs=True)
+            or ordered and _of_next_state(candidate, cpar, q))]
         asked: list[tuple[str, str]] = []
         for q in fresh:
             text = candidate[q.span[0] : q.span[1]]
@@ -467,7 +493,7 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
                 if through(q) or _weaker(declared, candidate, q, [checks[k] for k in sorted(again[q])], asserts,
                                          verifier, timeout_s):
                     asked.append((text, blank(candidate, [q.removal])))
-            elif _invariant(cpar, text, q.scopes, ordered):
+            elif _invariant(cpar, text, q.scopes, ordered) or ordered and _of_next_state(candidate, cpar, q):
                 asked.append((text, blank(candidate, [q.removal])))
             else:  # each conjunct on its own: one with a prime beside it is still an invariant
                 for a, b, part in _conjuncts_under_always(candidate, *q.span):
