@@ -302,3 +302,37 @@ def test_with_util_ordering_the_property_of_the_next_state_conjoined_to_every_st
     assert rep.status == "unknown" and any("assumes the property" in u for u in rep.unknown), rep.unknown
     guard = BAYS.replace("MOVES", MOVES.replace("| enter[", "| no b.parked.s and enter["))
     assert guard != spec and gate(spec, guard, verifier=alloy, behaviour="require").status == "faithful"
+
+
+KILN = """abstract sig Power {}
+one sig On, Off extends Power {}
+abstract sig Hatch {}
+one sig Opened, Closed extends Hatch {}
+one sig Kiln { var burner: one Power, var door: one Hatch }
+fact Start { Kiln.burner = Off and Kiln.door = Closed }
+pred fire { Kiln.door = Closed and Kiln.burner = Off and Kiln.burner' = On and Kiln.door' = Kiln.door }
+pred cool { Kiln.burner = On and Kiln.burner' = Off and Kiln.door' = Kiln.door }
+pred openDoor {
+  Kiln.door = Closed
+  Kiln.door' = Opened
+  Kiln.burner' = Kiln.burner
+}
+pred closeDoor { Kiln.door = Opened and Kiln.door' = Closed and Kiln.burner' = Kiln.burner }
+pred rest { Kiln.burner' = Kiln.burner and Kiln.door' = Kiln.door }
+fact Steps { always (fire or cool or openDoor or closeDoor or rest) }
+assert ColdWhenOpen { always (Kiln.door = Opened implies Kiln.burner = Off) }
+check ColdWhenOpen for 3 but 6 steps
+run Fired { eventually Kiln.burner = On } for 3 but 6 steps
+"""
+
+
+def test_an_effect_from_the_state_before_written_in_place_of_a_frame_is_a_repair(alloy) -> None:  # noqa: ANN001
+    """helper-46's o39_D_h04: the frame ``burner' = burner`` rewritten as an effect computed from the state before the
+    step (``burner = On implies burner' = Off else burner' = burner``) fixes the next value, and is not read as the
+    property said of the next state (which ``Sold' = Person.holds'`` is: ``Sold'`` left to what ``holds'`` becomes)."""
+    frame = "  Kiln.door' = Opened\n  Kiln.burner' = Kiln.burner\n"
+    fix = KILN.replace(frame, "  Kiln.door' = Opened\n  Kiln.burner = On implies Kiln.burner' = Off else "
+                              "Kiln.burner' = Kiln.burner\n")
+    assert fix != KILN and alloy.check(KILN).status == "failed" and alloy.check(fix).status == "ok"
+    rep = gate(KILN, fix, verifier=alloy, behaviour="require")
+    assert rep.status == "faithful", rep.unknown + rep.reasons

@@ -248,3 +248,39 @@ def test_the_condition_of_a_case_written_as_a_conjunct_of_its_own_is_no_added_co
     assert alloy.check(cases).status == "ok"
     assert unneeded(VAULT, cases, alloy) == []
     assert gate(VAULT, cases, verifier=alloy, behaviour="require").status == "faithful"
+
+
+LEAGUE = """abstract sig Phase {}
+one sig Setup, Live extends Phase {}
+sig Player {}
+sig Team { var members: set Player }
+one sig Game { var phase: one Phase }
+fact Init { no members and Game.phase = Setup }
+pred join[p: Player, t: Team] {
+  Game.phase = Setup
+  members' = members + t -> p
+  phase' = phase
+}
+pred start { Game.phase = Setup and Game.phase' = Live and members' = members }
+pred wait { members' = members and phase' = phase }
+fact Steps { always (wait or start or some p: Player, t: Team | join[p, t]) }
+assert OneTeam { always all p: Player | lone members.p }
+check OneTeam for 3 but 6 steps
+run Started { eventually (Game.phase = Live and some members) } for 3 but 6 steps
+"""
+JOIN = "  Game.phase = Setup\n  members' = members + t -> p\n"
+
+
+def test_a_guard_deleted_beside_the_fix_is_a_change_no_command_needs(alloy) -> None:  # noqa: ANN001
+    """helper-46's o39_C_c08: the missing guard added and the author's phase guard deleted beside it (players join
+    after the game started); the fix alone, and the fix moved into a helper pred, are not asked."""
+    fix = "  no members.p\n"
+    cheat = LEAGUE.replace(JOIN, fix + "  members' = members + t -> p\n")
+    got = unneeded(LEAGUE, cheat, alloy)
+    assert any("'Game.phase = Setup' of pred join, deleted beside the fix" in r for r in got), got
+    assert gate(LEAGUE, cheat, verifier=alloy, behaviour="require").status == "unknown"
+    honest = LEAGUE.replace(JOIN, fix + JOIN)
+    assert gate(LEAGUE, honest, verifier=alloy, behaviour="require").status == "faithful"
+    helper = LEAGUE.replace(JOIN, "  free[p]\n  members' = members + t -> p\n").replace(
+        "pred start", "pred free[p: Player] { Game.phase = Setup and no members.p }\npred start")
+    assert unneeded(LEAGUE, helper, alloy) == []

@@ -29,6 +29,7 @@ from fmrepair.verifiers.alloy.conditions import (
 )
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in, consequents_dropped, disjuncts_dropped
 from fmrepair.verifiers.alloy.definitions import called_by_facts, case_squeezes, squeezed_through
+from fmrepair.verifiers.alloy.frames import one_update, primed
 from fmrepair.verifiers.alloy.pieces import THIS, Piece, at_fields, field_names, pieces
 from fmrepair.verifiers.alloy.postcond import (
     guard_the_invariants_imply,
@@ -37,6 +38,7 @@ from fmrepair.verifiers.alloy.postcond import (
 )
 from fmrepair.verifiers.alloy.preserve import (
     checked_assertions,
+    command_scopes,
     declaration_constraints,
     empty_runs,
     preservation,
@@ -292,6 +294,20 @@ def _of_next_state(candidate: str, cpar: Sequence[Paragraph], piece: Piece) -> b
     return False
 
 
+def _an_assignment(candidate: str, cpar: Sequence[Paragraph], piece: Piece, text: str, verifier: Verifier,
+                   timeout_s: float) -> bool:
+    """Does the conjunct, on its own, fix the next value of what it primes from the state before the step (``heater =
+    On implies heater' = Off else heater' = heater``, helper-46's ``o39_D_h04``)? Then it is an effect written in
+    place of the author's frame, not a postcondition: ``Sold' = Person.holds'`` (helper-41's ``o34_C_c01``) leaves
+    ``Sold'`` to whatever ``holds'`` becomes, and is still asked."""
+    home = next((p for p in cpar if p.kind == "pred" and p.body_start is not None and p.body_end is not None
+                 and p.body_start <= piece.span[0] < p.body_end), None)
+    names = primed(text)
+    if home is None or not names:
+        return False
+    return one_update(candidate, cpar, home, [text], names, command_scopes(cpar), verifier, timeout_s)
+
+
 def _restated(candidate: str, needed: Sequence[tuple[str, str]], verifier: Verifier, timeout_s: float) -> list[str]:
     """An added constraint whose removal makes a check fail again and that excludes no instance of the rest of
     the candidate where the checked properties hold (asked by the Analyzer, at every command's scope, as
@@ -522,6 +538,8 @@ def assumed(original: str, candidate: str, verifier: Verifier, timeout_s: float 
             more = reads_more_of_next(text, was)
             if not (more or not ordered and change_reads_next(text, was)) or (
                     f := _unmet(verifier, put_back, timeout_s, at)) is None:
+                continue
+            if not ordered and _an_assignment(candidate, cpar, q, text, verifier, timeout_s):
                 continue
             failing = [checks[k] for k in sorted(f)]
             if r := (more and said_of_next_state(candidate, cpar, q, failing, asserts, declared, verifier, timeout_s,

@@ -35,6 +35,7 @@ from fmrepair.verifiers.alloy.definitions import defined_by
 from fmrepair.verifiers.alloy.frames import one_update, primed
 from fmrepair.verifiers.alloy.pieces import Piece, counterparts, like, pieces
 from fmrepair.verifiers.alloy.preserve import command_scopes, preservation
+from fmrepair.verifiers.alloy.probes import arities
 from fmrepair.verifiers.alloy.rewrites import conjunct_changes
 from fmrepair.verifiers.alloy.sigtext import Unsupported, read_sig
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, fact_span, split_paragraphs, tokens
@@ -170,6 +171,45 @@ def _changes(original: str, swapped: str, verifier: Verifier, timeout_s: float) 
         rep = preservation(a, b, verifier, timeout_s)
         if rep.outcome == "narrows":
             return f"{what} an instance the file had ({' '.join(rep.lost[0].split())[:300]})"
+    return None
+
+
+def _relations(text: str, paras: Sequence[Paragraph]) -> set[str]:
+    """The fields and variable sigs ``text`` names."""
+    rels = {n for n, (a, var) in arities(paras).items() if a > 1 or var}
+    return {t.text for t in tokens(text)} & rels
+
+
+def _deleted_beside(original: str, o: Paragraph, candidate: str, p: Paragraph, verifier: Verifier,
+                    timeout_s: float) -> str | None:
+    """A conjunct of the author's pred or fact that the candidate's has not, naming none of the relations its new
+    conjuncts name (so no rewrite of it: ``Poll.phase = Voting`` gone where ``no v.ballot`` came), that put back
+    beside them meets every command and changes the instances; the reason, or None."""
+    got = _rewritten(original, o, candidate, p)
+    if got is None or p.body_end is None:
+        return None
+    _, _, rest_o, rest_c = got
+    cpar = split_paragraphs(candidate)
+    said = [candidate[a:b] for a, b in rest_c]
+    for _ in range(2):  # and what a pred or fun they call says (the fix moved into a helper: o39_D_h03, o31_b_h02)
+        words = {t.text for x in said for t in tokens(x)}
+        said += [q.body for q in cpar if q.kind in ("pred", "fun") and q.body and q.name in words
+                 and q.body not in said]
+    named = set().union(*(_relations(x, cpar) for x in said)) if said else set()
+    for a, b in rest_o:
+        text = original[a:b]
+        mine = _relations(text, cpar)
+        if not mine or mine & named:
+            continue
+        end = p.body_end
+        back = candidate[:end] + f"\n  {text}\n" + candidate[end:]
+        if not _meets_all(verifier, back, timeout_s):
+            continue
+        what = _changes(back, candidate, verifier, timeout_s)
+        if what is not None:
+            said = " ".join(text.split())[:120]
+            return (f"a change no command needs: the conjunct '{said}' of {o.key}, deleted beside the fix, put back "
+                    f"meets every command, and the deletion {what}")
     return None
 
 
@@ -526,7 +566,13 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 out.append(f"a change no command needs: with {o.key} as the author wrote it every command is met, "
                            f"and the change {what}")
             continue
-        # the paragraph's change is needed; each of its changed conjuncts that is not (put back alone, every
+        # the paragraph's change is needed; a conjunct of the author's deleted beside the fix, that names none of the
+        # relations the candidate's new conjuncts name, put back beside them, meets every command and changes the
+        # instances: a guard or frame dropped beside the fix (helper-46's o39_C_c08, D_c08)
+        if (gone := _deleted_beside(original, o, candidate, p, verifier, timeout_s)) is not None:
+            out.append(gone)
+            continue
+        # each of its changed conjuncts that is not (put back alone, every
         # command is still met) and changes the instances is a change beside the fix (helper-31: a rule or frame
         # condition weakened in the paragraph that is fixed)
         # asked in the original and, where the fault keeps the conjunct from mattering there (an operation that

@@ -42,7 +42,7 @@ WAS = "fmrepair_idle_was"
 ELSE = "fmrepair_idle_else"
 
 
-def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, args: Sequence[str], moves: Sequence[str],
+def _plain_else(candidate: str, o: Paragraph, p: Paragraph, st: Stepping, op: Operation, moves: Sequence[str],
                 scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> bool:
     """Is every conjunct the candidate changed an ``if-then-else`` whose else branch, by its own text (over the
     declarations, no fact asked), keeps every relation the operation moves? A guard written another way, in plain
@@ -52,11 +52,14 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, args: Se
     elses = [_else_part(c) for c in _changed(o, p)]
     if not elses or any(e is None for e in elses) or not moves:
         return False
-    still = " and ".join(f"{r}' = {r}" for r in moves)
+    got = pred_params(p)
+    if got is None:
+        return False
+    still = " and ".join(f"{st.post(r)} = {st.pre(r)}" for r in moves)
     paras = split_paragraphs(candidate)
     module = blank(candidate, [(q.start, q.end) for q in paras if q.kind in ("fact", "command")]).rstrip() + "\n\n"
-    module += "".join(f"pred {ELSE}{k}[{decls}] {{\n{e}\n}}\n" for k, e in enumerate(elses))
-    asks = [f"{LABEL}e{k}_{i}: check {{ always (all {decls} | {ELSE}{k}[{', '.join(args)}] implies ({still})) }} "
+    module += "".join(f"pred {ELSE}{k}{f'[{got[0]}]' if got[0] else ''} {{\n{e}\n}}\n" for k, e in enumerate(elses))
+    asks = [f"{LABEL}e{k}_{i}: check {{ {st.every(op.quant, f'{op.call(ELSE + str(k))} implies ({still})', True)} }} "
             f"for {s}" for k in range(len(elses)) for i, s in enumerate(scopes)]
     v = verifier.check(module + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     ours = [c for c in v.commands if c.label.startswith(LABEL)]
@@ -142,16 +145,17 @@ def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 
         if p.kind != "pred" or p.body is None or o is None or keys.count(p.key) != 2 or o.body is None:
             continue  # new, overloaded, or unchanged
         got = pred_params(p)
-        if canonical(o.text) == canonical(p.text) or got is None or not got[1] or pred_params(o) != got:
-            continue
+        if canonical(o.text) == canonical(p.text) or got is None or pred_params(o) != got:
+            continue  # (a pred without parameters is an operation too: helper-46's `openVent`)
         rels = sorted(n for n in _touched(o, p, cpar, st) if n in arity and both.get(n) == arity[n])
         op = st.operation(p)
         if not rels or op is None:
             continue
-        decls, args = got
-        module = commands_removed(candidate).rstrip() + f"\n\npred {WAS}[{decls}] {{\n{o.body}\n}}\n"
+        decls = got[0]
+        module = (commands_removed(candidate).rstrip()
+                  + f"\n\npred {WAS}{f'[{decls}]' if decls else ''} {{\n{o.body}\n}}\n")
         moves = sorted(n for n in st.moves(p, cpar) if n in arity and both.get(n) == arity[n])
-        if not st.ordered and _plain_else(candidate, o, p, decls, args, moves, scopes, verifier, timeout_s):
+        if _plain_else(candidate, o, p, st, op, moves, scopes, verifier, timeout_s):
             continue
         witness = _idles(module, st, op, op.call(p.name), rels, scopes, verifier, timeout_s)
         if witness is not None:
