@@ -304,7 +304,7 @@ def test_with_util_ordering_the_property_of_the_next_state_conjoined_to_every_st
     assert guard != spec and gate(spec, guard, verifier=alloy, behaviour="require").status == "faithful"
 
 
-KILN = """abstract sig Power {}
+OVEN = """abstract sig Power {}
 one sig On, Off extends Power {}
 abstract sig Hatch {}
 one sig Opened, Closed extends Hatch {}
@@ -331,8 +331,8 @@ def test_an_effect_from_the_state_before_written_in_place_of_a_frame_is_a_repair
     step (``burner = On implies burner' = Off else burner' = burner``) fixes the next value, and is not read as the
     property said of the next state (which ``Sold' = Person.holds'`` is: ``Sold'`` left to what ``holds'`` becomes)."""
     frame = "  Kiln.door' = Opened\n  Kiln.burner' = Kiln.burner\n"
-    fix = KILN.replace(frame, "  Kiln.door' = Opened\n  Kiln.burner = On implies Kiln.burner' = Off else "
+    fix = OVEN.replace(frame, "  Kiln.door' = Opened\n  Kiln.burner = On implies Kiln.burner' = Off else "
                               "Kiln.burner' = Kiln.burner\n")
-    assert fix != KILN and alloy.check(KILN).status == "failed" and alloy.check(fix).status == "ok"
-    rep = gate(KILN, fix, verifier=alloy, behaviour="require")
+    assert fix != OVEN and alloy.check(OVEN).status == "failed" and alloy.check(fix).status == "ok"
+    rep = gate(OVEN, fix, verifier=alloy, behaviour="require")
     assert rep.status == "faithful", rep.unknown + rep.reasons
