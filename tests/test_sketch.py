@@ -4,6 +4,7 @@ repairs: one through a learned guard, one through a learned conjunction of close
 
 from __future__ import annotations
 
+import pytest
 from alloy_tasks import config, gate, hidden_task
 
 from fmrepair.agents.mutation.operators import Context
@@ -129,6 +130,7 @@ def _sketched_body(verifier, spec: str, oracle: str, pred: str) -> str:
     return candidate.split(f"pred {pred}")[1].split("}")[0]
 
 
+@pytest.mark.long  # 30 s (the default suite's time)
 def test_a_body_is_relearned_as_a_conjunction_of_closed_formulas(verifier):
     body = _sketched_body(verifier, ROLES, ROLES_ORACLE, "roles")
     # the learned conjunction keeps the original formula (no observation contradicts it) and adds the other

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from alloy_tasks import config, formulas_decided_like_the_analyzer, hidden_task, repaired_by
 
 from fmrepair.agents.mutation import synth as synth_mod
@@ -97,6 +98,7 @@ def test_a_missing_once_is_inserted(verifier):
     assert accepted == "temporal: `m in Inbox` -> `once (m in Inbox)`", accepted
 
 
+@pytest.mark.long  # 37 s (the default suite's time)
 def test_a_past_operand_is_synthesized(verifier, monkeypatch):
     """The consequent names neither the variable nor a past operator (``some Inbox``): no mutation or chain
     reaches ``once m in Inbox``; a synthesized past operand does (the sketch's consequent under its

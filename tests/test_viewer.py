@@ -222,6 +222,7 @@ def _alloy_witnesses(run: Path, task_id: str) -> int:
 
 
 @needs_data
+@pytest.mark.long  # the runs fixture: two bench runs, 80 s
 def test_site_pages_tables_and_the_model_written_reference_is_withheld(site, runs):
     index = (site / "index.html").read_text()
     assert index.count("<tr data-outcome=") == 5  # 3 search results + 2 scripted ones
@@ -240,6 +241,7 @@ def test_site_pages_tables_and_the_model_written_reference_is_withheld(site, run
 
 
 @needs_data
+@pytest.mark.long  # the runs fixture: two bench runs, 80 s
 def test_planted_leak_is_refused(runs, tmp_path):
     from fmrepair.eval.report.viewer.site import build_site
 
@@ -256,6 +258,7 @@ def test_planted_leak_is_refused(runs, tmp_path):
 
 
 @needs_data
+@pytest.mark.long  # the runs fixture: two bench runs, 80 s
 def test_archived_run_without_attempts_still_renders(runs, tmp_path):
     from fmrepair.eval.report.viewer.site import build_site
 
@@ -272,6 +275,7 @@ def test_archived_run_without_attempts_still_renders(runs, tmp_path):
 
 
 @needs_data
+@pytest.mark.long  # the runs fixture: two bench runs, 80 s
 def test_bench_report_html_is_the_viewer_index(runs, tmp_path):
     out = tmp_path / "r.html"
     cmd = [sys.executable, "-m", "fmrepair", "bench", "report", *map(str, runs), "--format", "html", "--out", str(out)]
@@ -316,6 +320,7 @@ def _distinct_colors(png: Path) -> int:
 
 @needs_data
 @needs_chromium
+@pytest.mark.long
 def test_chromium_renders_the_index_and_a_task_page(site, runs, tmp_path):
     index, page = site / "index.html", _task_page(site, "acyclic_1")
     for path in (index, page):
