@@ -274,3 +274,41 @@ def test_under_util_ordering_an_eviction_is_read_between_two_states(alloy) -> No
     assert len(got) == 1 and "pred claim" in got[0] and "user" in got[0], got
     guard = SEATING.replace(TAKE_SEAT, "  no d.user.t\n" + TAKE_SEAT)
     assert evictions(SEATING, guard, alloy) == []
+
+
+POOL = """abstract sig Mode {}
+one sig Open, Closed extends Mode {}
+one sig Pool { var mode: one Mode }
+sig Swimmer {}
+var sig InWater in Swimmer {}
+fact Start { Pool.mode = Open and no InWater }
+pred close {
+  Pool.mode = Open
+  Pool.mode' = Closed
+  InWater' = InWater
+}
+pred reopen { Pool.mode = Closed and Pool.mode' = Open and InWater' = InWater }
+pred dive[s: Swimmer] { Pool.mode = Open and s not in InWater and InWater' = InWater + s and mode' = mode }
+pred climbOut[s: Swimmer] { s in InWater and InWater' = InWater - s and mode' = mode }
+pred wait { mode' = mode and InWater' = InWater }
+fact Steps { always (wait or close or reopen or some s: Swimmer | dive[s] or climbOut[s]) }
+assert Empty { always (Pool.mode = Closed implies no InWater) }
+check Empty for 3 but 6 steps
+run Swim { eventually some InWater } for 3 but 6 steps
+"""
+CLOSE_FRAME = "  InWater' = InWater\n}\npred reopen"
+
+
+def test_an_operation_without_arguments_made_to_empty_a_set_is_undecided(alloy) -> None:  # noqa: ANN001
+    """helper-47's o40_B_c02: `close` (no arguments) made to take every swimmer out, which `climbOut` does one by
+    one; the guard is a repair, and setting the one sig's mode (no swimmer touched) is not asked."""
+    assert alloy.check(POOL).status == "failed"
+    for sweep in ("  InWater' = none\n", "  InWater' = InWater - InWater\n"):
+        cand = POOL.replace(CLOSE_FRAME, sweep + "}\npred reopen")
+        assert alloy.check(cand).status == "ok"
+        rep = gate(POOL, cand, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown" and any("evicts: pred close" in u for u in rep.unknown), rep
+    guard = POOL.replace("  Pool.mode = Open\n", "  Pool.mode = Open\n  no InWater\n")
+    assert gate(POOL, guard, verifier=alloy, behaviour="require").status == "faithful"
+    # a field of the one sig set to another value by an operation without arguments: no atom left without a tuple
+    assert evictions(guard, guard.replace("pred wait { mode' = mode", "pred wait { mode' != mode"), alloy) == []

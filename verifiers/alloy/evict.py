@@ -24,6 +24,10 @@ token passed on by its node) is not eviction and is not asked; nor is a cascade:
 other than its owner's, an argument that leaves a variable set in that step (``leave[u]`` takes ``Member - u`` and
 now unassigns the leaver's tasks, ``assignee - Task -> u``: helper-44's ``o37_D_h03`` .. ``h08``). A tuple beyond
 the leaver's (every task's, those of users who are not members) is still asked (``o37_D_c01``, ``c08``).
+An operation without arguments owns nothing: every tuple it takes is another's, counted where its owner is left
+with none (``close`` made to take every swimmer out of the water, ``raise`` every train off the crossing, which
+``leave`` does one by one: helper-47's ``o40_B_c02``, ``c10``, ``c11``, ``c14``, ``c15``; a ``one sig``'s heater
+switched off is not asked, helper-46's ``o39_D_h*``).
 Under util/ordering the same questions are asked of a pred whose first two parameters are states of the order, a
 relation read by its value at a state (``stepping.py``: ``sitter.t``, ``t.holds``; helper-42's ``o35_B_c02``,
 ``C_c02``, helper-43's ``o36_C_c06``, ``E_c04``, helper-45's ``o38_D_c09``, accepted before); no cascade there.
@@ -163,11 +167,15 @@ def _retiring(v: str, mine: str, sets: Sequence[str]) -> str:
 
 def _taken(pre: str, post: str, arity: int, owner: int, mine: str, near: str = "", sets: Sequence[str] = ()) -> str:
     """``rel`` loses a tuple whose owner (its atom at column ``owner``) is none of ``mine`` (nor of ``near``); with
-    ``sets``, a tuple that names, in another column, an argument leaving one of them (a cascade) is not counted."""
+    ``sets``, a tuple that names, in another column, an argument leaving one of them (a cascade) is not counted.
+    Given no arguments (``mine`` none), only an owner left with no tuple counts: a train taken out of ``Inside``, not
+    a ``one sig``'s heater set from on to off (helper-46's ``o39_D_h*``, an effect the file's comment asks for)."""
     vs = [f"fmr_v{k}" for k in range(arity)]
     cascade = " or ".join(_retiring(v, mine, sets) for k, v in enumerate(vs) if k != owner) if sets else ""
+    bare = " -> ".join(v if k == owner else "univ" for k, v in enumerate(vs))
+    orphan = f" and no ({post}) & ({bare})" if mine == "none" and arity > 1 else ""
     return (f"some {', '.join(vs)}: univ | {' -> '.join(vs)} in {pre} - {post} and {vs[owner]} not in {mine}"
-            + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else ""))
+            + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else "") + orphan)
 
 
 def _sets(cpar: Sequence[Paragraph], held: set[str]) -> list[str]:
@@ -188,9 +196,9 @@ def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int
     author's declarations)? Its own tuples it may (the mover's old place: helper-42's ``o35_A_c02``, ``c04``,
     ``c17``, ``c19``, where ``transfer`` took the mover's old bed and the candidate the occupant's too)."""
     op = st.operation(o)
-    if op is None or not op.args:
+    if op is None:
         return False
-    taken = _taken(st.pre(rel), st.post(rel), arity, owner, " + ".join(op.args))
+    taken = _taken(st.pre(rel), st.post(rel), arity, owner, " + ".join(op.args) or "none")
     never = [f"{LABEL}o{i}: check {{ {st.every(op.quant, f'{op.call(o.name)} implies not ({taken})')} }} for {s}"
              for i, s in enumerate(scopes)]
     return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
@@ -221,10 +229,10 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
             continue
         op = st.operation(p)
         names = st.moves(p, cpar)
-        if op is None or not op.args or not names or o is not None and pred_params(o) != pred_params(p):
+        if op is None or not names or o is not None and pred_params(o) != pred_params(p):
             continue
         call = op.call(p.name)
-        mine = " + ".join(op.args)
+        mine = " + ".join(op.args) or "none"  # without arguments every tuple is another's (helper-47's o40_B_c02)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
             default = 1 if rel in held and arity[rel] > 2 else 0  # `one sig Lock { var holds: ... }`: a Proc
             owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s, st)
