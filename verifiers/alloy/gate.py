@@ -316,6 +316,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.idle import idles
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
+    from fmrepair.verifiers.alloy.relocate import relocations
     from fmrepair.verifiers.alloy.restate import restated
 
     if required:
@@ -346,6 +347,8 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
             report.unknown += [f"unknown: {r}" for r in evictions(original, candidate, verifier, timeout_s)]
         if not report.unknown:  # and an operation that does nothing where it would break the property
             report.unknown += [f"unknown: {r}" for r in idles(original, candidate, verifier, timeout_s)]
+        if not report.unknown:  # and an operation that sends its effect to atoms it is not given
+            report.unknown += [f"unknown: {r}" for r in relocations(original, candidate, verifier, timeout_s)]
         if not report.unknown:
             lost, skipped = lost_above(original, candidate, verifier, timeout_s)
             report.unknown += [f"unknown: {r}" for r in lost]

@@ -95,7 +95,7 @@ def _idles(module: str, st: Stepping, op: Operation, now: str, rels: Sequence[st
     return None
 
 
-def _touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], st: Stepping) -> set[str]:
+def touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], st: Stepping) -> set[str]:
     """The relations set by the candidate's conjuncts of ``p`` that are not the author's word for word (primed in them
     or in a pred they call; under util/ordering, named in them or in a fun or pred they call): the effects it
     changed. A relation whose effect the author wrote and the candidate kept is not asked (an eviction changes
@@ -129,25 +129,46 @@ def _conjuncts(p: Paragraph) -> list[str]:
     return [p.text[a:b] for a, b in conjunct_spans_in(p.text, p.body_start - p.start, p.body_end - p.start)]
 
 
-def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
-    """Reasons, one per changed pred that now does nothing where the author's did something (see the module)."""
+Steps = tuple[list[Paragraph], list[Paragraph], Stepping, dict[str, int], dict[str, int]]
+
+
+def read_steps(original: str, candidate: str) -> Steps | None:
+    """Both files' paragraphs, how the candidate's steps are said, and each state relation's arity in the candidate
+    and in the author's file; None where one file steps along util/ordering and the other does not."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     st, was_st = stepping(cpar), stepping(opar)
     if st.ordered != was_st.ordered:
-        return []
-    arity, both = st.relations(cpar), was_st.relations(opar)
+        return None
+    return opar, cpar, st, st.relations(cpar), was_st.relations(opar)
+
+
+def changed_operations(opar: Sequence[Paragraph],
+                       cpar: Sequence[Paragraph]) -> list[tuple[Paragraph, Paragraph, tuple[str, list[str]]]]:
+    """(the author's pred, the candidate's, its parameters) for each pred the candidate changed and kept the
+    parameters of; a new or overloaded pred is not paired."""
     olds = [p for p in opar if p.kind == "pred"]
     keys = [p.key for p in olds] + [p.key for p in cpar if p.kind == "pred"]
-    scopes = command_scopes(opar)
     out = []
     for p in cpar:
         o = next((q for q in olds if q.key == p.key), None)
         if p.kind != "pred" or p.body is None or o is None or keys.count(p.key) != 2 or o.body is None:
             continue  # new, overloaded, or unchanged
         got = pred_params(p)
-        if canonical(o.text) == canonical(p.text) or got is None or pred_params(o) != got:
-            continue  # (a pred without parameters is an operation too: helper-46's `openVent`)
-        rels = sorted(n for n in _touched(o, p, cpar, st) if n in arity and both.get(n) == arity[n])
+        if canonical(o.text) != canonical(p.text) and got is not None and pred_params(o) == got:
+            out.append((o, p, got))
+    return out
+
+
+def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per changed pred that now does nothing where the author's did something (see the module)."""
+    read = read_steps(original, candidate)
+    if read is None:
+        return []
+    opar, cpar, st, arity, both = read
+    scopes = command_scopes(opar)
+    out = []
+    for o, p, got in changed_operations(opar, cpar):  # (without parameters too: helper-46's `openVent`)
+        rels = sorted(n for n in touched(o, p, cpar, st) if n in arity and both.get(n) == arity[n])
         op = st.operation(p)
         if not rels or op is None:
             continue

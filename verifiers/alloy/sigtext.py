@@ -35,6 +35,18 @@ class SigDecl(BaseModel):
     fact: str | None  # the appended fact's body
 
 
+def readable_sigs(paras: Sequence[Paragraph]) -> list[tuple[Paragraph, SigDecl]]:
+    """Each sig paragraph with its reading; one the gate does not read is left out."""
+    out = []
+    for p in paras:
+        if p.kind == "sig":
+            try:
+                out.append((p, read_sig(p)))
+            except Unsupported:
+                continue
+    return out
+
+
 def read_sig(p: Paragraph) -> SigDecl:
     text = strip_comments(p.text)
     toks = tokens(text)
