@@ -284,3 +284,39 @@ def test_a_guard_deleted_beside_the_fix_is_a_change_no_command_needs(alloy) -> N
     helper = LEAGUE.replace(JOIN, "  free[p]\n  members' = members + t -> p\n").replace(
         "pred start", "pred free[p: Player] { Game.phase = Setup and no members.p }\npred start")
     assert unneeded(LEAGUE, helper, alloy) == []
+
+
+CANTEEN = """sig Plate {}
+var sig OnRack in Plate {}
+var sig InUse in Plate {}
+fact Start { OnRack = Plate and no InUse }
+pred use[p: Plate] {
+  p in OnRack
+  InUse' = InUse + p
+  OnRack' = OnRack
+}
+pred wash[p: Plate] {
+  p in InUse
+  InUse' = InUse - p
+  OnRack' = OnRack + p
+}
+pred pause { InUse' = InUse and OnRack' = OnRack }
+fact Steps { always (pause or some p: Plate | use[p] or wash[p]) }
+assert Apart { always no InUse & OnRack }
+check Apart for 3 but 6 steps
+run Lunch { eventually some InUse } for 3 but 6 steps
+"""
+USE_FRAME = "  InUse' = InUse + p\n  OnRack' = OnRack\n"
+USE_FIXED = "  InUse' = InUse + p\n  OnRack' = OnRack - p\n"
+
+
+def test_a_squeeze_the_fault_made_true_is_no_rule_of_the_authors(alloy) -> None:  # noqa: ANN001
+    """helper-47's o40_C_c08: beside the fix, a fact that reads the relation the fault kept still (the faulty `use`
+    never takes a plate off the rack, so `some InUse implies some OnRack` held in the author's file): asked of the
+    author's file with the fix in, where it is a new rule."""
+    fixed = CANTEEN.replace(USE_FRAME, USE_FIXED)
+    squeeze = fixed.replace("pred pause", "fact Spare { always (some InUse implies some OnRack) }\npred pause")
+    assert alloy.check(fixed).status == "ok" and alloy.check(squeeze).status == "ok"
+    got = unneeded(CANTEEN, squeeze, alloy)
+    assert any("adds a constraint no command needs" in r and "some OnRack" in r for r in got), got
+    assert unneeded(CANTEEN, fixed, alloy) == []

@@ -128,6 +128,36 @@ def _conjuncts(body: str) -> list[str]:
     return parts
 
 
+def _with_fixed_operations(original: str, candidate: str, verifier: Verifier, timeout_s: float) -> str:
+    """The original, its commands removed, with each pred and fun the candidate changed as the candidate has it (and
+    the candidate's new ones beside them): what the author's file says once the fix is in. The faulty original alone
+    may say a constraint only because the fault keeps a relation still (``Shelved`` never emptied, so ``some carries
+    implies some Shelved`` held: helper-47's ``o40_C_c08``, ``c19``, a squeeze added beside the fix). Where that text
+    does not check, the original as it is."""
+    opar = split_paragraphs(original)
+    plain = _blanked(original, opar, ("command",))
+    keys = [p.key for p in opar]
+    edits: list[tuple[int, int, str]] = []
+    added = []
+    for c in split_paragraphs(candidate):
+        if c.kind not in ("pred", "fun"):
+            continue
+        if keys.count(c.key) == 1:
+            o = next(p for p in opar if p.key == c.key)
+            if canonical(o.text) != canonical(c.text):
+                edits.append((o.start, o.end, c.text))
+        elif c.key not in keys:
+            added.append(c.text)
+    if not edits:
+        return plain
+    fixed = plain
+    for a, b, text in sorted(edits, reverse=True):
+        fixed = fixed[:a] + text + fixed[b:]
+    fixed = fixed.rstrip() + "\n\n" + "\n".join(added) + "\n"
+    v = verifier.check(fixed + f"\n{LABEL}parse: run {{}} for 1\n", CheckOptions(timeout_s=timeout_s))
+    return fixed if v.status in ("ok", "failed") else plain
+
+
 def _said_already(verifier: Verifier, omodule: str, candidate: str, q: Piece, scopes: Sequence[str],
                   timeout_s: float) -> bool:
     """Does the original (``omodule``: its commands removed) imply the piece, read as a fact, or for a piece of a
@@ -594,7 +624,7 @@ def unneeded(original: str, candidate: str, verifier: Verifier, timeout_s: float
                 out.append(f"a change no command needs: with the conjunct '{said}' of {o.key} as the author wrote "
                            f"it every command is met, and the change {what}")
     oscopes = command_scopes(split_paragraphs(original))
-    omodule = _blanked(original, split_paragraphs(original), ("command",))
+    omodule = _with_fixed_operations(original, candidate, verifier, timeout_s)
     removed = pieces(candidate, original)  # what the candidate took away: the original's pieces, read back
     cpar = split_paragraphs(candidate)
     declared = _blanked(candidate, cpar, ("command", "fact", "sig"))
