@@ -1,11 +1,11 @@
-"""The put-back and unneeded-constraint readings (verifiers/alloy/dropped.py, ``unneeded``) with the real Analyzer:
+"""The put-back and unneeded-constraint readings (verifiers/alloy/unneeded.py) with the real Analyzer:
 a disjunct that keeps good instances of the author's file which the rest of the fix would lose is needed, by
 behaviour if not by a command (helper-35's s3acct_h_orform); a disjunct that only widens is not."""
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.dropped import atomic, unneeded
 from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.unneeded import atomic, unneeded
 
 CLUBS = """sig Team { members: set Player }
 sig Player { team: one Team }

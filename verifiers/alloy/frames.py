@@ -4,7 +4,7 @@ An author's ``loans' = loans`` fixed as ``m.loans' = m.loans - b`` and ``all o: 
 o.loans`` (helper-37's o30_library_h_fix_pointwise), or ``Token' = Token + n.succ`` fixed as ``n.succ in
 Token'`` and ``Token' in n.succ`` (o30_ring_h_fix_two_lines), is one change written on two lines. Read conjunct
 by conjunct, the first half reads as the fix and the other as a change beside it, and the put-back rule of
-``dropped.unneeded`` (a rewritten conjunct that no command needs) refused the fix.
+``unneeded.unneeded`` (a rewritten conjunct that no command needs) refused the fix.
 
 Such conjuncts are taken as one change when, together, they prime exactly the relations the author's conjunct
 primes and determine them: for a state and the operation's arguments, at most one next value of those

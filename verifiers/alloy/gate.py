@@ -307,10 +307,10 @@ def gate(
 def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifier: Verifier, timeout_s: float,
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption, dropped-constraint
-    and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, premise.py)."""
+    and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, unneeded.py, premise.py)."""
     from fmrepair.verifiers.alloy.above import above_scope, floor, lost_above, scope_sensitive
     from fmrepair.verifiers.alloy.assume import assumed
-    from fmrepair.verifiers.alloy.dropped import dropped, unneeded
+    from fmrepair.verifiers.alloy.dropped import dropped
     from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.evict import evictions
     from fmrepair.verifiers.alloy.idle import idles
@@ -318,6 +318,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.relocate import relocations
     from fmrepair.verifiers.alloy.restate import restated
+    from fmrepair.verifiers.alloy.unneeded import unneeded
 
     if required:
         report.behaviour_required = True
