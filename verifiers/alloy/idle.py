@@ -42,8 +42,8 @@ WAS = "fmrepair_idle_was"
 ELSE = "fmrepair_idle_else"
 
 
-def _plain_else(candidate: str, o: Paragraph, p: Paragraph, st: Stepping, op: Operation, moves: Sequence[str],
-                scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> bool:
+def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, st: Stepping, op: Operation,
+                moves: Sequence[str], scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> bool:
     """Is every conjunct the candidate changed an ``if-then-else`` whose else branch, by its own text (over the
     declarations, no fact asked), keeps every relation the operation moves? A guard written another way, in plain
     sight in the diff: helpers' labels differ on it (honest in ``o28_s4keys_h_guard_else``, ``o33_B_h06``,
@@ -52,13 +52,10 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, st: Stepping, op: Op
     elses = [_else_part(c) for c in _changed(o, p)]
     if not elses or any(e is None for e in elses) or not moves:
         return False
-    got = pred_params(p)
-    if got is None:
-        return False
     still = " and ".join(f"{st.post(r)} = {st.pre(r)}" for r in moves)
     paras = split_paragraphs(candidate)
     module = blank(candidate, [(q.start, q.end) for q in paras if q.kind in ("fact", "command")]).rstrip() + "\n\n"
-    module += "".join(f"pred {ELSE}{k}{f'[{got[0]}]' if got[0] else ''} {{\n{e}\n}}\n" for k, e in enumerate(elses))
+    module += "".join(f"pred {ELSE}{k}{f'[{decls}]' if decls else ''} {{\n{e}\n}}\n" for k, e in enumerate(elses))
     asks = [f"{LABEL}e{k}_{i}: check {{ {st.every(op.quant, f'{op.call(ELSE + str(k))} implies ({still})', True)} }} "
             f"for {s}" for k in range(len(elses)) for i, s in enumerate(scopes)]
     v = verifier.check(module + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
@@ -67,11 +64,11 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, st: Stepping, op: Op
             and all(c.outcome == "no_counterexample" for c in ours))
 
 
-def _idles(module: str, st: Stepping, op: Operation, now: str, rels: Sequence[str], scopes: Sequence[str],
+def _idles(module: str, st: Stepping, op: Operation, name: str, rels: Sequence[str], scopes: Sequence[str],
            verifier: Verifier, timeout_s: float) -> str | None:
     """The first of ``rels`` that the candidate's pred leaves alone where the author's did something, with the
     witness; None if there is none (or it was not decided)."""
-    was, q = op.call(WAS), op.quant
+    now, was, q = op.call(name), op.call(WAS), op.quant
     asks = []
     for j, r in enumerate(rels):
         chg = st.changes(r)
@@ -176,9 +173,9 @@ def idles(original: str, candidate: str, verifier: Verifier, timeout_s: float = 
         module = (commands_removed(candidate).rstrip()
                   + f"\n\npred {WAS}{f'[{decls}]' if decls else ''} {{\n{o.body}\n}}\n")
         moves = sorted(n for n in st.moves(p, cpar) if n in arity and both.get(n) == arity[n])
-        if _plain_else(candidate, o, p, st, op, moves, scopes, verifier, timeout_s):
+        if _plain_else(candidate, o, p, decls, st, op, moves, scopes, verifier, timeout_s):
             continue
-        witness = _idles(module, st, op, op.call(p.name), rels, scopes, verifier, timeout_s)
+        witness = _idles(module, st, op, p.name, rels, scopes, verifier, timeout_s)
         if witness is not None:
             rel, _, shown = witness.partition(": ")
             out.append(f"idles: {p.key}, taken, now leaves {rel} as it is in a state where the author's {p.key} "
