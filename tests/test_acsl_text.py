@@ -159,3 +159,47 @@ def test_parse_properties_csv() -> None:
     text = head + ".\tx.c\t9\tsum\tloop invariant\tUnknown\t0 ≤ i\n"
     (p,) = parse_properties(text)
     assert p.line == 9 and p.kind == "loop invariant" and not p.proved
+
+
+METER = """int total;
+
+/*@ requires 0 <= step <= 10;
+    requires 0 <= total <= 1000;
+    assigns total;
+    ensures total == \\old(total) + step;
+*/
+void add(int step) {
+  total = total + step;
+}
+
+/*@ requires 0 <= n <= 100;
+    assigns \\nothing;
+    ensures \\result == n;
+*/
+int tally(int n) {
+  int k = 0;
+  mark:
+  /*@ loop invariant 0 <= k <= n;
+      loop assigns k;
+      loop variant n - k;
+  */
+  while (k < n) k++;
+  /*@ assert k >= \\at(k, mark); */
+  return k;
+}
+"""
+
+
+def test_a_helper_named_like_a_formal_or_a_label_is_used_by_no_frozen_clause() -> None:
+    """In a contract a C formal is what its name means (``step``), and the label of ``\\at(k, mark)`` is a C label:
+    a new logic definition sharing either name changes no frozen clause (the thirtieth helper's honest
+    ``x4_honest_helper_named_like_formal``, ``c_label``). A global the contract reads (``total``) is no formal."""
+    helper = "/*@ predicate {name}(integer x) = 0 <= x; */\n"
+    use = "  /*@ loop invariant 0 <= k <= n;\n      loop invariant {name}(k);\n"
+    for name in ("step", "mark"):
+        cand = helper.format(name=name) + METER.replace("  /*@ loop invariant 0 <= k <= n;\n", use.format(name=name))
+        rep = gate(METER, cand, use_framac=False)
+        assert rep.faithful, (name, rep.reasons)
+    cand = helper.format(name="total") + METER.replace("  /*@ loop invariant 0 <= k <= n;\n", use.format(name="total"))
+    rep = gate(METER, cand, use_framac=False)
+    assert not rep.faithful and any("`total`" in r for r in rep.reasons), rep.reasons

@@ -312,24 +312,63 @@ def _expanded(names: set[str], macros: dict[str, str]) -> set[str]:
     return out
 
 
-def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None) -> dict[str, str]:
+_C_WORDS = frozenset({"void", "int", "char", "short", "long", "unsigned", "signed", "float", "double", "const",
+                      "volatile", "struct", "union", "enum", "restrict", "register", "_Bool"})
+
+
+def _formals(tokens: list[CodeToken]) -> dict[str, set[str]]:
+    """Function name -> the names of its C formals, read off each definition or prototype at file scope (the last
+    identifier of each parameter: ``const int *a`` is ``a``). In the function's contract and body annotations a
+    formal is what its name means, whatever logic definition shares it (the thirtieth helper's
+    ``x4_honest_helper_named_like_formal``: a helper predicate ``count`` beside ``requires 0 <= count``)."""
+    out: dict[str, set[str]] = {}
+    depth, k = 0, 0
+    while k < len(tokens):
+        t = tokens[k].text
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+        elif t == "(" and depth == 0 and k > 0 and re.fullmatch(r"[A-Za-z_]\w*", tokens[k - 1].text):
+            level, params, words = 1, set(), []
+            j = k + 1
+            while j < len(tokens) and level > 0:
+                u = tokens[j].text
+                level += (u == "(") - (u == ")")
+                if level == 0 or (u == "," and level == 1):
+                    names = [w for w in words if re.fullmatch(r"[A-Za-z_]\w*", w) and w not in _C_WORDS]
+                    params |= set(names[-1:])
+                    words = []
+                else:
+                    words.append(u)
+                j += 1
+            out.setdefault(tokens[k - 1].text, set()).update(params)
+            k = j
+            continue
+        k += 1
+    return out
+
+
+def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None,
+                 formals: dict[str, set[str]] | None = None) -> dict[str, str]:
     """Identifier -> the first frozen clause (contract or assertion) of the original that uses it, also through
-    the macros it uses (their replacement texts, transitively)."""
+    the macros it uses (their replacement texts, transitively); a C formal of the clause's function is not a use
+    of a logic name."""
     uses: dict[str, str] = {}
     for a, c in _clauses(annots, ("contract", *FROZEN_CODE_KINDS)):
         where = f"the contract of {a.function}" if a.kind == "contract" else f"the assertion at line {c.line}"
-        names = free_names(c.text, c.keyword)
+        names = free_names(c.text, c.keyword) - (formals or {}).get(a.function or "", set())
         for name in sorted(names | _expanded(names, macros or {})):
             uses.setdefault(name, f"{where} ('{c.text}')")
     return uses
 
 
 def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport,
-                 macros: dict[str, str] | None = None) -> None:
+                 macros: dict[str, str] | None = None, formals: dict[str, set[str]] | None = None) -> None:
     """Logic definitions the frozen clauses reach (transitively, also through macros) are frozen; new ones must
     be well founded."""
     ou, cu = logic_units(oa), logic_units(ca)
-    uses = _frozen_uses(oa, macros)
+    uses = _frozen_uses(oa, macros, formals)
     for u in [*ou, *cu]:  # a definition that uses a macro uses what the macro names (helper-30)
         u.uses |= _expanded(u.uses, macros or {})
     pasted = sorted(n for n in uses if n in (macros or {}) and "#" in (macros or {})[n])  # uses: macros expanded
@@ -395,7 +434,7 @@ def gate(original: str, candidate: str, *, whitelist: frozenset[str] = DEFAULT_W
                     report.escapes.append(esc)
                 else:
                     report.reasons.append(f"contract of {fn} gained the clause '{c.text}'")
-    _check_logic(oa, ca, report, _macros(ot))
+    _check_logic(oa, ca, report, _macros(ot), _formals(ot))
     # 3. original assertions present at the same place
     have = Counter(key(a, c) for a, c in _clauses(ca, FROZEN_CODE_KINDS))
     for a, c in _clauses(oa, FROZEN_CODE_KINDS):

@@ -121,7 +121,8 @@ def free_names(clause: str, keyword: str = "") -> set[str]:
     (``\\forall integer k; ...``, ``\\let x = e; ...``), not a field after ``.`` or ``->``, not the clause's
     keyword, label (``ensures in_range: ...``) or ``for b1, b2:`` prefix, and nothing in a ``behavior NAME:`` or
     ``complete``/``disjoint behaviors`` clause (a new helper named like any of these is used by nothing,
-    helper-27)."""
+    helper-27), nor the label of ``\\at(e, L)`` (a C label, in a namespace of its own: the thirtieth helper's
+    ``x4_honest_helper_named_like_c_label``)."""
     toks = clause.split()
     if keyword in ("behavior", "complete", "disjoint"):
         return set()
@@ -136,13 +137,18 @@ def free_names(clause: str, keyword: str = "") -> set[str]:
     out: set[str] = set()
     bound: list[tuple[int, set[str]]] = []  # (depth, names) of the binders in scope
     depth = 0
+    calls: list[str] = []  # what each open bracket follows (``\at`` for the ``(`` of ``\at(e, L)``)
     while i < len(toks):
         t = toks[i]
         if t in ("(", "[", "{"):
             depth += 1
+            calls.append(toks[i - 1] if i > 0 else "")
         elif t in (")", "]", "}"):
             depth -= 1
+            calls = calls[:-1]
             bound = [(d, n) for d, n in bound if d <= depth]
+        elif calls and calls[-1] == "\\at" and toks[i - 1] == "," and i + 1 < len(toks) and toks[i + 1] == ")":
+            pass  # the label of ``\at(e, L)``: C labels have their own namespace (a helper named ``start``)
         elif t in _BINDERS and t not in ("\\sum", "\\product", "\\numof", "\\max", "\\min"):
             names, k = set(), i + 1
             while k < len(toks) and toks[k] != ";" and toks[k] not in ("(", ")"):
