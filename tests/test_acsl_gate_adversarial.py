@@ -100,6 +100,10 @@ WELL_FOUNDED = [
  "predicate p2(int *a, integer n) = n > 0 ==> (p2(a, n - 1) && a[n - 1] > 0);",
  "predicate p3(int *a, integer n) = n > 0 && p3(a, n - 1);",
  "logic integer c(int *a, integer n, integer v) = n <= 0 ? 0 : (a[n - 1] == v ? 1 : 0) + c(a, n - 1, v);",
+ # a guard on a difference with a parameter every call passes unchanged (a range's width)
+ "logic integer w(int *a, integer lo, integer hi) = hi - lo <= 0 ? 0 : w(a, lo, hi - 1) + a[hi - 1];",
+ "logic integer w2(integer lo, integer hi) = lo - hi >= 0 ? 0 : w2(lo + 1, hi) + 1;",
+ "logic integer w3(integer lo, integer hi, integer k) = hi - lo - k <= 0 ? 0 : w3(lo, hi - 2, k) + 1;",
 ]
 NOT_EVIDENT = [
  "logic integer b(integer n) = b(n) + 1;",
@@ -116,6 +120,11 @@ NOT_EVIDENT = [
  "logic integer b(integer n) = n <= 0 ? 0 : b(n + 1);",
  "logic integer b(integer n) = n <= 0 ? 0 : b(n - 1) + b(n + 1);",
  "logic integer b(integer n) = n <= b(0) ? 0 : b(n - 1);",
+ "logic integer b(integer lo, integer hi) = hi - lo <= 0 ? 0 : b(lo, hi + 1);",
+ "logic integer b(integer lo, integer hi) = hi - lo <= 0 ? 0 : b(lo + 1, hi - 1);",
+ "logic integer b(integer lo, integer hi) = hi - hi <= 0 ? 0 : b(lo, hi - 1);",
+ "logic integer b(integer lo, integer hi) = (hi - lo) % 4 <= 0 ? 0 : b(lo, hi - 1);",
+ "logic integer b(integer lo, integer hi) = hi - lo % 4 <= 0 ? 0 : b(lo, hi - 1);",
 ]
 
 

@@ -268,10 +268,10 @@ def _guarded(unit: LogicUnit, pos: int, step: int, calls: list[list[list[str]]])
     if len(ops) != 1 or any(t in _CONNECTIVES or t in ("!", "==", "!=") for t in cond):
         return False
     lhs, op, rhs = cond[: ops[0]], cond[ops[0]], cond[ops[0] + 1 :]
-    if _strip_parens(lhs) == [param]:
-        large, bound = op in (">", ">="), rhs
-    elif _strip_parens(rhs) == [param]:
-        large, bound = op in ("<", "<="), lhs
+    if (rest := _offset(lhs, param)) is not None:
+        large, bound = op in (">", ">="), rhs + rest
+    elif (rest := _offset(rhs, param)) is not None:
+        large, bound = op in ("<", "<="), lhs + rest
     else:
         return False
     fixed = {p for k, (_, p) in enumerate(unit.params) if all(c[k] == [p] for c in calls)}
@@ -280,6 +280,22 @@ def _guarded(unit: LogicUnit, pos: int, step: int, calls: list[list[list[str]]])
     recursion_where_true = name in when_true
     # decreasing (step < 0): recurse only above the bound; increasing: only below it
     return recursion_where_true == large if step < 0 else recursion_where_true != large
+
+
+_SUM = re.compile(r"[A-Za-z_]\w*$|\d+$|[-+*()]$")
+
+
+def _offset(side: list[str], param: str) -> list[str] | None:
+    """The terms beside ``param`` on one side of the guard's comparison: [] for ``param`` alone; for ``param - lo``
+    (``param`` first, then ``+`` or ``-`` and a sum or product of names and literals) the rest, which moves the
+    bound by as much (``hi - lo <= 0`` keeps ``hi`` above ``lo``: the thirtieth helper's honest
+    ``x3_honest_recursive_helper_difference_guard``); None for anything else (``(n - lo) & 3`` is not monotone)."""
+    side = _strip_parens(side)
+    if side == [param]:
+        return []
+    if len(side) >= 3 and side[0] == param and side[1] in ("-", "+") and all(_SUM.match(t) for t in side[2:]):
+        return side[2:]
+    return None
 
 
 def _step(call: list[list[str]], pos: int, pname: str) -> int | None:
