@@ -203,3 +203,37 @@ def test_a_helper_named_like_a_formal_or_a_label_is_used_by_no_frozen_clause() -
     cand = helper.format(name="total") + METER.replace("  /*@ loop invariant 0 <= k <= n;\n", use.format(name="total"))
     rep = gate(METER, cand, use_framac=False)
     assert not rep.faithful and any("`total`" in r for r in rep.reasons), rep.reasons
+
+
+RISING = """/*@ predicate rising(int *a, integer n) = \\forall integer p; 0 < p < n ==> a[p - 1] <= a[p]; */
+
+/*@ requires 0 <= n <= 1000;
+    requires \\valid_read(a + (0 .. n-1));
+    assigns \\nothing;
+    ensures \\result == 1 ==> rising(a, n);
+*/
+int check_rising(const int *a, int n) {
+  /*@ loop invariant 1 <= i <= n || n == 0;
+      loop assigns i;
+      loop variant n - i;
+  */
+  for (int i = 1; i < n; i++) {
+    if (a[i - 1] > a[i]) return 0;
+  }
+  return 1;
+}
+"""
+OVERLOAD = "/*@ predicate rising(int *a, integer lo, integer hi) = \\forall integer p; lo < p < hi ==> a[p - 1] <= a[p]; */\n"
+
+
+def test_an_overload_with_another_arity_no_frozen_call_has_is_no_redefinition() -> None:
+    """A helper sharing the contract's predicate name with three parameters, used in a new loop invariant:
+    Frama-C resolves `rising(a, n)` to the two-parameter one (the thirtieth helper's honest
+    ``x3_honest_arity_overload_helper``); with two parameters it redefines what the contract reads."""
+    inv = "  /*@ loop invariant 1 <= i <= n || n == 0;\n"
+    cand = OVERLOAD + RISING.replace(inv, inv + "      loop invariant rising(a, 0, i);\n")
+    rep = gate(RISING, cand, use_framac=False)
+    assert rep.faithful, rep.reasons
+    same = "/*@ predicate rising(int *a, int n) = \\true; */\n" + RISING
+    rep = gate(RISING, same, use_framac=False)
+    assert not rep.faithful and any("`rising`" in r for r in rep.reasons), rep.reasons

@@ -32,7 +32,16 @@ from pydantic import BaseModel, Field
 from fmrepair.procs import run_group
 from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, normalize, scan
 from fmrepair.verifiers.acsl.lexer import digraph, oddities
-from fmrepair.verifiers.acsl.logic_defs import cycles, free_names, identifiers, logic_units, reach, recursion_problem
+from fmrepair.verifiers.acsl.logic_defs import (
+    LogicUnit,
+    call_arities,
+    cycles,
+    free_names,
+    identifiers,
+    logic_units,
+    reach,
+    recursion_problem,
+)
 
 DEFAULT_WHITELIST = frozenset(
     {"loop invariant", "check loop invariant", "loop assigns", "loop variant", "assert", "check", "predicate", "logic",
@@ -363,6 +372,27 @@ def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None,
     return uses
 
 
+def _overload_unreached(u: LogicUnit, ou: list[LogicUnit], oa: list[Annotation]) -> bool:
+    """Is ``u`` a definition of an original's name with another number of parameters, which no call in the
+    original (its frozen clauses, its logic definitions) has? Frama-C resolves a call by its arguments, so none
+    of the original's meanings reaches it (the thirtieth helper's honest ``x3_honest_arity_overload_helper``:
+    ``sorted(a, lo, hi)`` beside ``sorted(a, n)``)."""
+    if u.kind not in ("predicate", "logic") or len(u.names) != 1 or not u.params:
+        return False
+    name, arity = u.names[0], len(u.params)
+    theirs = [o for o in ou if name in o.names]
+    if any(len(o.names) != 1 or o.kind not in ("predicate", "logic") or len(o.params) == arity for o in theirs):
+        return False
+    texts = [c.text for _, c in _clauses(oa, ("contract", *FROZEN_CODE_KINDS))] + [o.text for o in ou]
+    for text in texts:
+        if name not in text.split():
+            continue
+        got = call_arities(text, name)
+        if got is None or arity in got:
+            return False
+    return True
+
+
 def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateReport,
                  macros: dict[str, str] | None = None, formals: dict[str, set[str]] | None = None) -> None:
     """Logic definitions the frozen clauses reach (transitively, also through macros) are frozen; new ones must
@@ -385,6 +415,8 @@ def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
         if o_texts[u.text] > 0:
             continue
         clash = [n for n in u.names if n in o_names]
+        if clash and _overload_unreached(u, ou, oa):
+            continue
         if clash:
             report.reasons.append(f"the candidate's {u.label} shadows or redefines `{clash[0]}` of the original; "
                                   f"{how} reaches it")

@@ -198,6 +198,16 @@ def _calls(body: list[str], name: str) -> list[list[list[str]]] | None:
     return calls
 
 
+def call_arities(text: str, name: str) -> set[int] | None:
+    """The numbers of arguments ``name`` is called with in a normalized text; None when it occurs other than
+    called (or with a label, ``name{L}(...)``, which the gate does not follow)."""
+    toks = text.split()
+    if any(t == name and toks[i + 1 : i + 2] == ["{"] for i, t in enumerate(toks)):
+        return None
+    calls = _calls(toks, name)
+    return None if calls is None else {len(c) for c in calls}
+
+
 def _strip_parens(toks: list[str]) -> list[str]:
     while toks and toks[0] == "(" and _close(toks, 0) == len(toks) - 1:
         toks = toks[1:-1]
