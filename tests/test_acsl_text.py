@@ -223,7 +223,8 @@ int check_rising(const int *a, int n) {
   return 1;
 }
 """
-OVERLOAD = "/*@ predicate rising(int *a, integer lo, integer hi) = \\forall integer p; lo < p < hi ==> a[p - 1] <= a[p]; */\n"
+OVERLOAD = ("/*@ predicate rising(int *a, integer lo, integer hi) = "
+            "\\forall integer p; lo < p < hi ==> a[p - 1] <= a[p]; */\n")
 
 
 def test_an_overload_with_another_arity_no_frozen_call_has_is_no_redefinition() -> None:
