@@ -34,6 +34,7 @@ from fmrepair.verifiers.acsl.annotations import Annotation, Clause, CodeToken, n
 from fmrepair.verifiers.acsl.lexer import digraph, oddities
 from fmrepair.verifiers.acsl.logic_defs import (
     LogicUnit,
+    at_labels,
     call_arities,
     cycles,
     free_names,
@@ -327,35 +328,46 @@ _C_WORDS = frozenset({"void", "int", "char", "short", "long", "unsigned", "signe
 
 def _formals(tokens: list[CodeToken]) -> dict[str, set[str]]:
     """Function name -> the names of its C formals, read off each definition or prototype at file scope (the last
-    identifier of each parameter: ``const int *a`` is ``a``). In the function's contract and body annotations a
-    formal is what its name means, whatever logic definition shares it (the thirtieth helper's
-    ``x4_honest_helper_named_like_formal``: a helper predicate ``count`` beside ``requires 0 <= count``)."""
-    out: dict[str, set[str]] = {}
+    identifier of each parameter: ``const int *a`` is ``a``; a parameter with brackets inside, a function pointer,
+    gives none), and only the names every declaration of the function shares (a prototype's ``lim`` is not the
+    definition's ``x``). In the function's contract and body annotations a formal is what its bare name means,
+    whatever logic definition shares it (the thirtieth helper's ``x4_honest_helper_named_like_formal``: a helper
+    predicate ``count`` beside ``requires 0 <= count``). Braces are read through their digraphs (``<%``)."""
+    seen: dict[str, list[set[str]]] = {}
+    texts = [digraph(t.text) for t in tokens]
     depth, k = 0, 0
-    while k < len(tokens):
-        t = tokens[k].text
+    while k < len(texts):
+        t = texts[k]
         if t == "{":
             depth += 1
         elif t == "}":
             depth -= 1
-        elif t == "(" and depth == 0 and k > 0 and re.fullmatch(r"[A-Za-z_]\w*", tokens[k - 1].text):
+        elif t == "(" and depth == 0 and k > 0 and re.fullmatch(r"[A-Za-z_]\w*", texts[k - 1]):
             level, params, words = 1, set(), []
             j = k + 1
-            while j < len(tokens) and level > 0:
-                u = tokens[j].text
+            while j < len(texts) and level > 0:
+                u = texts[j]
                 level += (u == "(") - (u == ")")
                 if level == 0 or (u == "," and level == 1):
                     names = [w for w in words if re.fullmatch(r"[A-Za-z_]\w*", w) and w not in _C_WORDS]
-                    params |= set(names[-1:])
+                    if "(" not in words and "[" not in words:
+                        params |= set(names[-1:])
                     words = []
                 else:
                     words.append(u)
                 j += 1
-            out.setdefault(tokens[k - 1].text, set()).update(params)
+            seen.setdefault(texts[k - 1], []).append(params)
             k = j
             continue
         k += 1
-    return out
+    return {name: set.intersection(*decls) for name, decls in seen.items()}
+
+
+def _bare(text: str, name: str) -> bool:
+    """Does ``name`` occur in a normalized clause text only bare (never called, ``p(x)``, nor with a label, ``p{L}``)?
+    Frama-C resolves a call to the logic definition even where a formal shares its name (helper-49)."""
+    toks = text.split()
+    return all(toks[i + 1 : i + 2] not in (["("], ["{"]) for i, t in enumerate(toks) if t == name)
 
 
 def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None,
@@ -366,13 +378,16 @@ def _frozen_uses(annots: list[Annotation], macros: dict[str, str] | None = None,
     uses: dict[str, str] = {}
     for a, c in _clauses(annots, ("contract", *FROZEN_CODE_KINDS)):
         where = f"the contract of {a.function}" if a.kind == "contract" else f"the assertion at line {c.line}"
-        names = free_names(c.text, c.keyword) - (formals or {}).get(a.function or "", set())
+        names = free_names(c.text, c.keyword)
+        names -= {f for f in (formals or {}).get(a.function or "", set()) if _bare(c.text, f)}
+        names |= at_labels(c.text) & set(macros or {})  # a macro written where a label goes is expanded (helper-49)
         for name in sorted(names | _expanded(names, macros or {})):
             uses.setdefault(name, f"{where} ('{c.text}')")
     return uses
 
 
-def _overload_unreached(u: LogicUnit, ou: list[LogicUnit], oa: list[Annotation]) -> bool:
+def _overload_unreached(u: LogicUnit, ou: list[LogicUnit], oa: list[Annotation],
+                        macros: dict[str, str] | None = None) -> bool:
     """Is ``u`` a definition of an original's name with another number of parameters, which no call in the
     original (its frozen clauses, its logic definitions) has? Frama-C resolves a call by its arguments, so none
     of the original's meanings reaches it (the thirtieth helper's honest ``x3_honest_arity_overload_helper``:
@@ -384,6 +399,7 @@ def _overload_unreached(u: LogicUnit, ou: list[LogicUnit], oa: list[Annotation])
     if any(len(o.names) != 1 or o.kind not in ("predicate", "logic") or len(o.params) == arity for o in theirs):
         return False
     texts = [c.text for _, c in _clauses(oa, ("contract", *FROZEN_CODE_KINDS))] + [o.text for o in ou]
+    texts += [normalize(m) for m in (macros or {}).values()]  # a call written in a macro (helper-49)
     for text in texts:
         if name not in text.split():
             continue
@@ -415,7 +431,7 @@ def _check_logic(oa: list[Annotation], ca: list[Annotation], report: AcslGateRep
         if o_texts[u.text] > 0:
             continue
         clash = [n for n in u.names if n in o_names]
-        if clash and _overload_unreached(u, ou, oa):
+        if clash and _overload_unreached(u, ou, oa, macros):
             continue
         if clash:
             report.reasons.append(f"the candidate's {u.label} shadows or redefines `{clash[0]}` of the original; "

@@ -116,6 +116,20 @@ def identifiers(text: str) -> set[str]:
     return {t for t in text.split() if _IDENT.match(t)}
 
 
+def at_labels(clause: str) -> set[str]:
+    """The names written as the label of ``\\at(e, L)`` in a normalized clause text."""
+    toks = clause.split()
+    out, calls = set(), []
+    for i, t in enumerate(toks):
+        if t in ("(", "[", "{"):
+            calls.append(toks[i - 1] if i > 0 else "")
+        elif t in (")", "]", "}"):
+            calls = calls[:-1]
+        elif calls and calls[-1] == "\\at" and toks[i - 1] == "," and toks[i + 1 : i + 2] == [")"]:
+            out.add(t)
+    return out
+
+
 def free_names(clause: str, keyword: str = "") -> set[str]:
     """The identifiers a normalized clause text refers to: not the names its binders bind inside their scope
     (``\\forall integer k; ...``, ``\\let x = e; ...``), not a field after ``.`` or ``->``, not the clause's

@@ -1,0 +1,5 @@
+/*@ predicate p(integer v) = v > 0; */
+#define M Pre) && p(1
+
+/*@ ensures \at(\true, M); */
+int g(int x) { return x; }

@@ -1,0 +1,8 @@
+/*@ logic integer lim = 100; */
+
+int g(int x);
+
+int h(int lim) <% return g(lim); %>
+
+/*@ ensures \result == lim; */
+int g(int x) <% return 100; %>

@@ -1,0 +1,6 @@
+/*@ predicate big(integer x) = x > 100; */
+#define BIG3(x) big(x, 0, 0)
+/*@ predicate big(integer x, integer y, integer z) = \true; */
+
+/*@ ensures BIG3(\result); */
+int g(int x) { return 1; }
