@@ -84,6 +84,7 @@ def test_sigkilled_run_resumes_without_loss_or_duplicates(tmp_path):
 
 
 @needs_data
+@pytest.mark.long  # 34 s (the default suite took 20 min 11 s on 2d1bd1f)
 def test_resume_refuses_a_different_configuration(tmp_path):
     env, out = _env(tmp_path), tmp_path / "run"
     assert subprocess.run(_bench(out, 1), env=env, capture_output=True, timeout=300).returncode == 0
