@@ -49,7 +49,8 @@ from fmrepair.verifiers.base import CheckOptions, Verifier
 LABEL = "fmrepair_evict_"
 
 
-def _declarations(text: str) -> str:
+def declarations(text: str) -> str:
+    """``text`` with its facts and commands blanked: the declarations, preds and funs, no fact asked."""
     paras = split_paragraphs(text)
     return blank(text, [(p.start, p.end) for p in paras if p.kind in ("fact", "command")])
 
@@ -78,7 +79,7 @@ def _fires(verifier: Verifier, original: str, decls: str, body: str, tag: str, s
     undecided."""
     ask = st.some(decls, body)
     asks = [f"{LABEL}{tag}{i}: run {{ {ask} }} for {s}" for i, s in enumerate(scopes)]
-    v = verifier.check(_declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
+    v = verifier.check(declarations(original) + "\n" + "\n".join(asks) + "\n", CheckOptions(timeout_s=timeout_s))
     if v.status not in ("ok", "failed"):
         return None
     return any(c.label.startswith(LABEL) and c.outcome == "instance" for c in v.commands)
@@ -104,7 +105,7 @@ def _owner(original: str, opar: Sequence[Paragraph], key: str, rel: str, arity: 
         for k in range(arity):
             given = st.every(decls, f"{call} implies (all {', '.join(vs)}: univ | {' -> '.join(vs)} in {pre} - {post} "
                                     f"implies {vs[k]} in {' + '.join(args)})")
-            if _ask(verifier, _declarations(original),
+            if _ask(verifier, declarations(original),
                     [f"{LABEL}k{i}: check {{ {given} }} for {s}" for i, s in enumerate(scopes)],
                     "no_counterexample", timeout_s):
                 return k
@@ -201,7 +202,7 @@ def _never(verifier: Verifier, original: str, o: Paragraph, rel: str, arity: int
     taken = _taken(st.pre(rel), st.post(rel), arity, owner, " + ".join(op.args) or "none")
     never = [f"{LABEL}o{i}: check {{ {st.every(op.quant, f'{op.call(o.name)} implies not ({taken})')} }} for {s}"
              for i, s in enumerate(scopes)]
-    return _ask(verifier, _declarations(original), never, "no_counterexample", timeout_s)
+    return _ask(verifier, declarations(original), never, "no_counterexample", timeout_s)
 
 
 def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:

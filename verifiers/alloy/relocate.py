@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.assume import commands_removed
-from fmrepair.verifiers.alloy.conditions import blank
+from fmrepair.verifiers.alloy.evict import declarations
 from fmrepair.verifiers.alloy.idle import changed_operations, read_steps, touched
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.sigtext import readable_sigs
 from fmrepair.verifiers.alloy.stepping import Operation, Stepping
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs
+from fmrepair.verifiers.alloy.text import Paragraph
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_relocate_"
@@ -63,8 +63,7 @@ def _relocates(original: str, candidate: str, o: Paragraph, p: Paragraph, op: Op
     """The witness of the candidate's ``p`` giving ``rel`` a tuple beyond ``given`` where the author's ``o`` never
     does; None otherwise (or undecided)."""
     gives = _gives(st, rel, arity, given)
-    opar = split_paragraphs(original)
-    decls = blank(original, [(q.start, q.end) for q in opar if q.kind in ("fact", "command")])
+    decls = declarations(original)
     never = [f"{LABEL}o{i}: check {{ {st.every(op.quant, f'{op.call(o.name)} implies not ({gives})')} }} for {s}"
              for i, s in enumerate(scopes)]
     if _answers(verifier, decls, never, timeout_s) != ["no_counterexample"] * len(never):
