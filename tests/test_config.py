@@ -182,6 +182,7 @@ def test_environment_variables_no_longer_change_the_search(monkeypatch):
             assert not [k for k in ENV if k in text], path
 
 
+@pytest.mark.long  # a real bench run, ~26 s: `scripts/test.sh --long` (CI runs it)
 @needs_data
 def test_the_manifest_records_the_resolved_config(tmp_path):
     """A real (one-task, search-only) run from a config file: the manifest holds the resolved config."""

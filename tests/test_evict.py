@@ -312,3 +312,37 @@ def test_an_operation_without_arguments_made_to_empty_a_set_is_undecided(alloy) 
     assert gate(POOL, guard, verifier=alloy, behaviour="require").status == "faithful"
     # a field of the one sig set to another value by an operation without arguments: no atom left without a tuple
     assert evictions(guard, guard.replace("pred wait { mode' = mode", "pred wait { mode' != mode"), alloy) == []
+
+
+LIFT = """sig Skier {}
+sig Chair { var riders: set Skier }
+var sig Queue in Skier {}
+fact Init { no riders and no Queue }
+pred join[s: Skier] { s not in Queue + Chair.riders  Queue' = Queue + s  riders' = riders }
+pred board[c: Chair, s: Skier] {
+  s in Queue
+  riders' = riders + c -> s
+  Queue' = Queue
+}
+pred idle { riders' = riders and Queue' = Queue }
+fact Steps { always (idle or some s: Skier | join[s] or some c: Chair | board[c, s]) }
+assert NotQueuedAndRiding { always no Queue & Chair.riders }
+check NotQueuedAndRiding for 3 but 6 steps
+run Shared { eventually some c: Chair | #c.riders > 1 } for 3 but 6 steps
+"""
+
+
+def test_emptying_a_set_no_operation_takes_from_is_undecided_and_a_passed_token_is_not(alloy) -> None:  # noqa: ANN001
+    """helper-48's o41_B_c01: `board[c, s]` made to empty the whole queue (`Queue' = none`, or in disguise), where no
+    operation of the author's takes anyone out of it; `Queue' = Queue - s` takes only its argument. A token passed
+    (`Holder' = n`, TOKEN) takes another's tuple too, but puts one back: still not asked."""
+    assert alloy.check(LIFT).status == "failed"
+    for sweep in ("none", "Queue & Chair.riders", "Queue - Skier"):
+        cand = LIFT.replace("  Queue' = Queue\n}", f"  Queue' = {sweep}\n}}")
+        assert alloy.check(cand).status == "ok", sweep
+        got = evictions(LIFT, cand, alloy)
+        assert got and "puts none back" in got[0], (sweep, got)
+    fixed = LIFT.replace("  Queue' = Queue\n}", "  Queue' = Queue - s\n}")
+    assert alloy.check(fixed).status == "ok"
+    assert evictions(LIFT, fixed, alloy) == []
+    assert evictions(TOKEN, TOKEN.replace("Holder' = Holder + n", "Holder' = n"), alloy) == []

@@ -19,6 +19,7 @@ def _cli(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "fmrepair", *args], capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.long  # the embedded model's real repair run, ~31 s: `scripts/test.sh --long` (CI runs it)
 @pytest.mark.slow
 def test_real_small_model_run_is_logged_completely(tmp_path):
     pytest.importorskip("outlines")

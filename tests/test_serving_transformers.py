@@ -135,6 +135,7 @@ def _requests() -> list[tuple]:
     return reqs
 
 
+@pytest.mark.long  # 13 requests alone then batched, ~36 s: `scripts/test.sh --long` (CI runs it)
 def test_batched_equals_one_at_a_time() -> None:
     """Greedy rows (and a seeded sampled request) give exactly the same text, finish reason and token
     counts in one left-padded batch as alone. Observed exact in fp32 on CPU for these prompts."""

@@ -18,7 +18,11 @@ Read here, by the Analyzer, for a pred the candidate changed, and a variable rel
   operation's job. It names the owner: the first column whose atom is one of its arguments in every tuple it takes
   (``checkOut[g]`` taking ``Room -> g``: the guest); where none is, the first atom (in a ``one sig``'s field the
   second, the first being the sig's). A token ring whose only move is ``pass`` (``Holder' = n``, helper-25's
-  ``o20_b_ghost_honest``) has none, and reads the same as ``Critical' = p`` otherwise.
+  ``o20_b_ghost_honest``) has none, and reads the same as ``Critical' = p`` otherwise. Where none does, a step
+  that takes others' tuples and puts none back is still asked (an operation with arguments made to empty the
+  whole queue, ``Queue' = none`` or ``Queue & Summit``, empty in every reachable state: helper-48's ``o41_B_c01``,
+  ``c03``, ``c09``, ``c11``; helper-23's ``o26_train_c_all_ahead_red``, ``o26_wh_c_ship_empties_warehouse``); the
+  token passed puts the next node in.
 Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's loan, the mover's old place, the
 token passed on by its node) is not eviction and is not asked; nor is a cascade: a tuple that names, in a column
 other than its owner's, an argument that leaves a variable set in that step (``leave[u]`` takes ``Member - u`` and
@@ -238,16 +242,21 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
             default = 1 if rel in held and arity[rel] > 2 else 0  # `one sig Lock { var holds: ... }`: a Proc
             owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s, st)
                       for a in authors]
-            # where no operation of the author's takes any away, this one may be meant to (a token passed): not asked
+            # where no operation of the author's takes any away, this one may be meant to (a token passed, which puts
+            # one back): only a step that takes others' tuples and puts none back is asked (a whole queue emptied)
             owner = next((k for k in owners if k is not None), None)
-            if owner is None or not any(_never(verifier, original, a, rel, arity[rel], owner, scopes, timeout_s, st)
-                                        for a in authors):
+            bare = owner is None
+            if bare and not op.args:
+                continue  # a reset may be meant to clear what nobody else takes
+            owner = default if owner is None else owner
+            if not any(_never(verifier, original, a, rel, arity[rel], owner, scopes, timeout_s, st) for a in authors):
                 continue  # the author's operation takes others' tuples away (or it was not decided): not asked
             near = " + ".join(f"({mine}).({st.pre(f)}) + ({st.pre(f)}).({mine}) + ({mine}).({st.post(f)}) + "
                               f"({st.post(f)}).({mine})" for f in binary if f != rel)
             kept = _cascades(original, opar, p.key, rel, [x for x in sets if x != rel], scopes, verifier, timeout_s,
                              st)
             evicts = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine, near, kept)
+            evicts += f" and ({st.post(rel)}) in ({st.pre(rel)})" if bare else ""
             asks = [f"{LABEL}c{i}: run {{ {st.some(op.quant, f'{call} and ({evicts})', trace=True)} }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
@@ -255,8 +264,10 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
             hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
             if hit is not None:
                 theirs = " or ".join(a.key for a in authors)
-                out.append(f"evicts: {p.key} now takes {rel} away from atoms it is not given, which the author's "
-                           f"{theirs} never did (a guard, not an eviction, is what such a fault usually lacks; "
+                alone = " and puts none back, where no operation of the author's takes any" if bare else ""
+                out.append(f"evicts: {p.key} now takes {rel} away from atoms it is not given{alone}, which the "
+                           f"author's {theirs} never did (a guard, not an eviction, is what such a fault usually "
+                           f"lacks; "
                            f"{' '.join((hit.witness or '').split())[:300]})")
                 break
     return out
