@@ -233,6 +233,9 @@ def repair_task(
             "behaviour": (accepted_gate or {}).get("behaviour") if candidate is not None else (
                 "narrows" if narrowing else None),
             "narrowing_candidates": len(session.narrowing),
+            # the frames the author's operations leave out, put in to read the good instances the repair keeps
+            # (verifiers/alloy/implicit.py): a missing frame fixed
+            "implicit_frames": list((accepted_gate or {}).get("implicit_frames", [])) if candidate is not None else [],
             "unconfirmed": evaluator.unconfirmed,  # met every command at the oracle's scope only
             # search proposals up to the end (at the repair when fixed): what a smaller proposal budget would
             # have fixed can be read off a run, since the budget is counted

@@ -198,6 +198,9 @@ in it."""
             typer.echo(f"  - {r}")
         for r in report.unknown:
             typer.echo(f"  ? {r}")
+        if report.implicit_frames:
+            typer.echo("  note: good instances read with the frames the original's operations leave out (a step may "
+                       f"change nothing it does not name): {'; '.join(report.implicit_frames)}")
         for r in report.lost[:3]:
             typer.echo(f"  lost (an instance of the original that satisfies its facts and checked assertions) {r}")
         for r in report.reached_edits:

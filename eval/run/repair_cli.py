@@ -281,6 +281,7 @@ def _report(path: Path, text: str, r: Any, cfg: BenchConfig, opts: _Options, pro
         "candidate": final,
         "diff": diff,
         "lost": [] if r.candidate else r.extra.get("lost", []),
+        "implicit_frames": r.extra.get("implicit_frames", []) if r.candidate else [],
         "alternatives": others,
         "strategy": cfg.strategy,
         "model": cfg.model,
@@ -314,6 +315,9 @@ def _report(path: Path, text: str, r: Any, cfg: BenchConfig, opts: _Options, pro
     for i, d in enumerate(others, 2):
         changed = [ln for ln in d.splitlines()[2:] if ln[:1] in "+-"]
         typer.echo(f"alternative {i} (also repaired):\n" + "\n".join(changed[:8]))
+    if summary["implicit_frames"]:
+        typer.echo("every good instance kept, reading your file with the frame its operation leaves out (a step of it "
+                   f"may change nothing it does not name): {'; '.join(summary['implicit_frames'])}")
     for w in summary["lost"][:1]:
         typer.echo("lost (an instance of your file that meets its facts and checked assertions, excluded by the "
                    f"repair) {' '.join(w.split())[:400]}")

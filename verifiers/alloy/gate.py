@@ -49,6 +49,9 @@ class FaithfulnessReport(BaseModel):
     behaviour: str | None = None
     lost: list[str] = Field(default_factory=list)
     behaviour_required: bool = False  # a narrowing candidate is not faithful (a user's own file)
+    # the frames the author's operations leave out (verifiers/alloy/implicit.py), put in to read the good instances
+    # where the candidate keeps every good instance of the file with them and not every one of the file itself
+    implicit_frames: list[str] = Field(default_factory=list)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -314,6 +317,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.evict import evictions
     from fmrepair.verifiers.alloy.idle import idles
+    from fmrepair.verifiers.alloy.implicit import baseline
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.relocate import relocations
@@ -338,6 +342,16 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         if report.reasons or report.unknown:
             return
     pres = preservation(original, candidate, verifier, timeout_s)
+    kept = original  # the file whose good instances are kept: the author's, or with the frames it leaves out
+    if pres.outcome == "narrows":  # a missing frame: every fix loses the steps that change what it never named
+        framed = baseline(original, verifier, timeout_s)
+        again = preservation(framed[0], candidate, verifier, timeout_s) if framed else None
+        # and the candidate allows nothing the frames forbid (not a frame that lets the operation cancel sales,
+        # helper-48's o41_C_c01): every instance of its facts is one of the framed file's
+        within = (preservation(candidate, framed[0], verifier, timeout_s, good=False)
+                  if framed and again is not None and again.outcome == "preserved" else None)
+        if framed and again is not None and within is not None and within.outcome == "preserved":
+            pres, report.implicit_frames, kept = again, framed[1], framed[0]
     report.behaviour, report.lost = pres.outcome, pres.lost
     if required and pres.outcome == "unknown":
         report.unknown.append(f"behaviour preservation not decided: {pres.why}")
@@ -351,7 +365,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         if not report.unknown:  # and an operation that sends its effect to atoms it is not given
             report.unknown += [f"unknown: {r}" for r in relocations(original, candidate, verifier, timeout_s)]
         if not report.unknown:
-            lost, skipped = lost_above(original, candidate, verifier, timeout_s)
+            lost, skipped = lost_above(kept, candidate, verifier, timeout_s)
             report.unknown += [f"unknown: {r}" for r in lost]
             report.skipped_probes += skipped
 

@@ -1,0 +1,65 @@
+"""The frames an author's operations leave out (verifiers/alloy/implicit.py): a missing frame condition is fixed
+by the frame, and every spelling of it loses good traces of the faulty file (the operation's steps that change
+what it never named); read against the file with the frame put in, the fix keeps every good instance, and a
+frame that still lets the operation change the relation (``R' in R``) narrows as before (helper-48's
+``o41_C_h*`` and ``c01``, the intent benchmark's mail_trash)."""
+
+from __future__ import annotations
+
+from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.implicit import framed
+
+MAIL = """sig Msg {}
+one sig Box { var inbox: set Msg, var trash: set Msg }
+fact Init { no Box.inbox and no Box.trash }
+pred recv[m: Msg] { m not in Box.inbox + Box.trash  Box.inbox' = Box.inbox + m  Box.trash' = Box.trash }
+pred del[m: Msg] { m in Box.inbox  Box.inbox' = Box.inbox - m  Box.trash' = Box.trash + m }
+pred purge {
+  some Box.trash
+  no Box.trash'
+}
+pred idle { inbox' = inbox and trash' = trash }
+fact Steps { always (idle or purge or some m: Msg | recv[m] or del[m]) }
+assert LeavesOnlyToTrash { always all m: Msg | m in Box.inbox and m not in Box.inbox' implies m in Box.trash' }
+check LeavesOnlyToTrash for 3 but 6 steps
+run Purged { eventually (some Box.inbox and some Box.trash and after no Box.trash) } for 3 but 6 steps
+"""
+PURGE = "  no Box.trash'\n}"
+
+SHOP = """open util/ordering[Time]
+sig Seat {}
+sig Time { held: set Seat, sold: set Seat }
+pred hold[t, t2: Time, s: Seat] { s not in t.held + t.sold  t2.held = t.held + s  t2.sold = t.sold }
+pred release[t, t2: Time, s: Seat] { s in t.held  t2.held = t.held - s }
+pred skip[t, t2: Time] { t2.held = t.held and t2.sold = t.sold }
+fact Traces { no first.held and no first.sold
+  all t: Time - last | skip[t, t.next] or some s: Seat | hold[t, t.next, s] or release[t, t.next, s] }
+"""
+
+
+def test_the_frame_an_operation_leaves_out_is_read_in() -> None:
+    text, added = framed(MAIL)
+    assert added == ["inbox' = inbox in pred purge"]
+    assert "  no Box.trash'\n}\n  inbox' = inbox\n}" in text
+    # a relation a fact constrains beyond the initial state may be what the operation changes through another
+    assert framed(MAIL + "fact Few { always lone Box.inbox }\n") == (MAIL + "fact Few { always lone Box.inbox }\n", [])
+    # util/ordering: the first two parameters are the step's states
+    text, added = framed(SHOP)
+    assert added == ["t2.sold = t.sold in pred release"]
+    assert "t2.held = t.held - s } t2.sold = t.sold" in " ".join(text.split())
+
+
+def test_the_missing_frame_is_a_repair_and_a_partial_one_narrows(alloy) -> None:  # noqa: ANN001
+    assert alloy.check(MAIL).status == "failed"
+    for spelling in ("Box.inbox' = Box.inbox", "inbox' = inbox", "all m: Msg | m in Box.inbox' iff m in Box.inbox"):
+        fixed = MAIL.replace(PURGE, f"  no Box.trash'\n  {spelling}\n}}")
+        assert alloy.check(fixed).status == "ok", spelling
+        rep = gate(MAIL, fixed, verifier=alloy, behaviour="require")
+        assert rep.status == "faithful" and rep.implicit_frames == ["inbox' = inbox in pred purge"], (spelling, rep)
+    # purge may still bring messages into a non-empty inbox: the frame forbids it, so its reading does not apply,
+    # and against the author's file (purge bringing them into an empty one) the repair narrows
+    partial = MAIL.replace(PURGE, "  no Box.trash'\n  Box.inbox in Box.inbox'\n  Box.inbox' = Box.inbox or "
+                                  "some Box.inbox\n}")
+    assert alloy.check(partial).status == "ok"
+    rep = gate(MAIL, partial, verifier=alloy, behaviour="require")
+    assert rep.status == "narrows" and rep.implicit_frames == [], rep

@@ -1,0 +1,122 @@
+"""The frames an author's operations leave out: a missing frame condition read as one.
+
+A common mistake in a model of steps is an operation that says what it changes and forgets a relation
+(``emptyTrash`` setting ``trash'`` and saying nothing of ``inbox``; a box office's ``release`` that never names
+``owner``): its steps may then change that relation at will. Every fix of that mistake (the frame, in any
+spelling) excludes good traces of the faulty file, those where the operation's step changes the relation the
+author never named and the checked properties still hold, so by the letter of behaviour preservation each honest
+fix "narrows" (helper-48's ``o41_C_h*``, the intent benchmark's ``mail_trash``).
+
+Here the author's file is read with those frames put in: for each pred a fact calls as an operation (it sets a
+relation: primes it in Alloy 6; under util/ordering its first two parameters are states of the order and it names
+a state relation) and each state relation it never names, in its body or in a pred or fun it calls, the frame
+(``R' = R``; ``t2.R = t.R``). A relation some fact constrains beyond the initial state (an invariant,
+``always Busy = holds.Res``; under util/ordering a fact naming it other than as ``first.R``) is left out: a frame
+there could forbid what the operation does through another relation. The reading is used only where the
+candidate loses a good instance of the author's file (``narrows``) and only when every run of the file that has
+an instance keeps one with the frames in; the candidate must then keep every good instance of the framed file.
+What it may lose is only traces in which an operation changes a relation it never names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fmrepair.verifiers.alloy.frames import pred_params
+from fmrepair.verifiers.alloy.probes import var_arities
+from fmrepair.verifiers.alloy.stepping import stepping
+from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens
+from fmrepair.verifiers.base import CheckOptions, Verifier
+
+TEMPORAL = {"always", "after", "eventually", "historically", "once", "until", "releases", "since", "triggered",
+            "before", ";", "'"}
+
+
+def _words(text: str) -> set[str]:
+    return {t.text for t in tokens(text)}
+
+
+def _named(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str]:
+    """Every word ``p`` names, in its body or in the body of a pred or fun it calls (three levels)."""
+    words = _words(p.body or "")
+    if depth < 3:
+        for q in paras:
+            if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
+                words |= _named(q, paras, depth + 1)
+    return words
+
+
+def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
+    """Does a fact constrain ``rel`` beyond the initial state?"""
+    for f in paras:
+        if f.kind != "fact" or f.body is None:
+            continue
+        toks = [t.text for t in tokens(f.body)]
+        where = [k for k, t in enumerate(toks) if t == rel]
+        if not where:
+            continue
+        if ordered:
+            if any(k < 2 or toks[k - 1] != "." or toks[k - 2] != "first" for k in where):
+                return True
+        elif TEMPORAL & set(toks):
+            return True
+    return False
+
+
+def framed(original: str) -> tuple[str, list[str]]:
+    """``original`` with the frames its operations leave out put in, and each frame put in (``R' = R in pred op``);
+    ``original`` and ``[]`` where there is none."""
+    paras = split_paragraphs(original)
+    st = stepping(paras)
+    rels = sorted(st.values) if st.ordered else sorted(var_arities(paras))
+    if not rels:
+        return original, []
+    called = set().union(*(_words(f.body or "") for f in paras if f.kind == "fact"))
+    free = [r for r in rels if not _constrained(paras, r, st.ordered)]
+    edits: list[tuple[int, str]] = []
+    added: list[str] = []
+    for p in paras:
+        if p.kind != "pred" or p.body is None or p.name not in called or st.operation(p) is None:
+            continue
+        named = _named(p, paras)
+        if st.ordered:
+            got = pred_params(p)
+            if got is None or len(got[1]) < 2:
+                continue
+            t, t2 = got[1][0], got[1][1]
+            if not named & set(rels):
+                continue
+            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in free if r not in named]
+        else:
+            if not any(r in named for r in rels) or "'" not in named:
+                continue  # not an operation that says what it changes
+            frames = [f"{r}' = {r}" for r in free if r not in named]
+        if not frames:
+            continue
+        assert p.body_start is not None and p.body_end is not None
+        # the author's body in a block of its own: a quantifier on its last line does not take the frames in
+        edits += [(p.body_start, " {"), (p.body_end, "}\n  " + "\n  ".join(frames) + "\n")]
+        added += [f"{f} in pred {p.name}" for f in frames]
+    if not edits:
+        return original, []
+    text = original
+    for at, ins in sorted(edits, reverse=True):
+        text = text[:at] + ins + text[at:]
+    return text, added
+
+
+def baseline(original: str, verifier: Verifier, timeout_s: float = 30.0) -> tuple[str, list[str]] | None:
+    """The framed file and its frames where there are any and every run of ``original`` that has an instance keeps
+    one with them in (a frame that makes a run impossible forbids what an operation does: not a missing frame);
+    None otherwise, or where it is not decided."""
+    text, added = framed(original)
+    if not added:
+        return None
+    before = verifier.check(original, CheckOptions(timeout_s=timeout_s))
+    after = verifier.check(text, CheckOptions(timeout_s=timeout_s))
+    if after.status not in ("ok", "failed") or len(after.commands) != len(before.commands):
+        return None
+    for b, a in zip(before.commands, after.commands, strict=True):
+        if b.kind == "run" and b.outcome == "instance" and a.outcome != "instance":
+            return None
+    return text, added
