@@ -6,8 +6,12 @@ frame that still lets the operation change the relation (``R' in R``) narrows as
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 from fmrepair.verifiers.alloy.gate import gate
-from fmrepair.verifiers.alloy.implicit import framed
+from fmrepair.verifiers.alloy.implicit import frame_candidates, framed
 
 MAIL = """sig Msg {}
 one sig Box { var inbox: set Msg, var trash: set Msg }
@@ -40,13 +44,13 @@ fact Traces { no first.held and no first.sold
 def test_the_frame_an_operation_leaves_out_is_read_in() -> None:
     text, added = framed(MAIL)
     assert added == ["inbox' = inbox in pred purge"]
-    assert "  no Box.trash'\n}\n  inbox' = inbox\n}" in text
+    assert "  no Box.trash'\n  inbox' = inbox\n}" in text
     # a relation a fact constrains beyond the initial state may be what the operation changes through another
     assert framed(MAIL + "fact Few { always lone Box.inbox }\n") == (MAIL + "fact Few { always lone Box.inbox }\n", [])
     # util/ordering: the first two parameters are the step's states
     text, added = framed(SHOP)
     assert added == ["t2.sold = t.sold in pred release"]
-    assert "t2.held = t.held - s } t2.sold = t.sold" in " ".join(text.split())
+    assert "t2.held = t.held - s\n  t2.sold = t.sold\n}" in text
 
 
 def test_the_missing_frame_is_a_repair_and_a_partial_one_narrows(alloy) -> None:  # noqa: ANN001
@@ -63,3 +67,20 @@ def test_the_missing_frame_is_a_repair_and_a_partial_one_narrows(alloy) -> None:
     assert alloy.check(partial).status == "ok"
     rep = gate(MAIL, partial, verifier=alloy, behaviour="require")
     assert rep.status == "narrows" and rep.implicit_frames == [], rep
+
+
+def test_the_search_tries_the_frame_first(tmp_path) -> None:  # noqa: ANN001
+    """`repair` on a file whose operation forgets a relation: the frame is one of the first candidates, and the
+    repair says that it read the file with it."""
+    got = frame_candidates(MAIL)
+    assert [d for _, d in got] == ["frame inbox' = inbox added to pred purge"]
+    assert frame_candidates(MAIL, [(0, 5)]) == []  # only where the editable text is
+    spec = tmp_path / "mail.als"
+    spec.write_text(MAIL)
+    out = subprocess.run([sys.executable, "-m", "fmrepair", "repair", str(spec), "--dry-run", "--json",
+                          "--candidates", "20"], capture_output=True, text=True, timeout=600)
+    summary = json.loads(out.stdout)
+    assert out.returncode == 0 and summary["outcome"] == "repaired", out.stdout + out.stderr
+    assert summary["implicit_frames"] == ["inbox' = inbox in pred purge"]
+    assert "  no Box.trash'\n  inbox' = inbox\n}" in summary["candidate"]
+    assert summary["candidates_checked"] <= 3

@@ -34,6 +34,7 @@ from fmrepair.agents.mutation.sketch import Sketcher, label, rounds, sites
 from fmrepair.agents.mutation.synth import MAX_FORMULA, TIMED, Grammar, grow, growable, under_temporal
 from fmrepair.agents.session import LimitsExceeded, RepairSession
 from fmrepair.runlog import AttemptRecord
+from fmrepair.verifiers.alloy.implicit import frame_candidates
 from fmrepair.verifiers.alloy.syntax import AstClient, Model, Node, sig_leaf
 from fmrepair.verifiers.alloy.text import canonical, split_paragraphs
 from fmrepair.verifiers.base import ILL_FORMED
@@ -259,6 +260,8 @@ class MutationSearch(Observer):
         self.seen.add(canonical(source))
         if self.lift:  # what a visible property says the predicate means: a few candidates, first
             self._level([(m,) for m in lifted(model, ctx, self.bodies)], source, ctx, model)
+        if not base.raw:  # a frame an operation leaves out (verifiers/alloy/implicit.py): a few candidates, first
+            self._texts(frame_candidates(source, [(n.s, n.e) for n, _ in targets]), model)
         singles = [m for n, env in targets if n.id not in self.empty for m in mutations(n, ctx, env)]
         envs = {n.id: env for n, env in targets}
         fixes: dict[int, float] = {}
@@ -411,6 +414,25 @@ class MutationSearch(Observer):
         for o in self.obs[len(self.table.insts) :]:
             self.table.add(o.inst)
         return self.table
+
+    def _texts(self, items: list[tuple[str, str]], model: Model) -> None:
+        """Check whole texts (text, what it does) built outside the parse tree, each a counted proposal."""
+        batch: list[Item] = []
+        for text, desc in items:
+            self.found.proposals += 1
+            self.session.proposals += 1
+            if self.found.proposals > self.max_proposals:
+                raise LimitsExceeded(f"proposal budget spent ({self.max_proposals}, pruned or checked)", "proposals")
+            key = canonical(text)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            batch.append((text, desc, {}, 0))
+            if len(batch) >= self.workers:
+                self.verify(batch, model)
+                batch = []
+        if batch:
+            self.verify(batch, model)
 
     def _level(
         self,

@@ -63,46 +63,72 @@ def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
     return False
 
 
-def framed(original: str) -> tuple[str, list[str]]:
-    """``original`` with the frames its operations leave out put in, and each frame put in (``R' = R in pred op``);
-    ``original`` and ``[]`` where there is none."""
+def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
+    """Each operation a fact calls with the frames it leaves out (see the module)."""
     paras = split_paragraphs(original)
     st = stepping(paras)
     rels = sorted(st.values) if st.ordered else sorted(var_arities(paras))
     if not rels:
-        return original, []
+        return []
     called = set().union(*(_words(f.body or "") for f in paras if f.kind == "fact"))
     free = [r for r in rels if not _constrained(paras, r, st.ordered)]
-    edits: list[tuple[int, str]] = []
-    added: list[str] = []
+    out: list[tuple[Paragraph, list[str]]] = []
     for p in paras:
         if p.kind != "pred" or p.body is None or p.name not in called or st.operation(p) is None:
             continue
         named = _named(p, paras)
         if st.ordered:
             got = pred_params(p)
-            if got is None or len(got[1]) < 2:
+            if got is None or len(got[1]) < 2 or not named & set(rels):
                 continue
             t, t2 = got[1][0], got[1][1]
-            if not named & set(rels):
-                continue
             frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in free if r not in named]
         else:
             if not any(r in named for r in rels) or "'" not in named:
                 continue  # not an operation that says what it changes
             frames = [f"{r}' = {r}" for r in free if r not in named]
-        if not frames:
-            continue
-        assert p.body_start is not None and p.body_end is not None
-        # the author's body in a block of its own: a quantifier on its last line does not take the frames in
-        edits += [(p.body_start, " {"), (p.body_end, "}\n  " + "\n  ".join(frames) + "\n")]
-        added += [f"{f} in pred {p.name}" for f in frames]
-    if not edits:
-        return original, []
+        if frames:
+            out.append((p, frames))
+    return out
+
+
+def _with(original: str, put: Sequence[tuple[Paragraph, list[str]]]) -> str:
+    """The frames on lines of their own after each pred's body, indented as its last line: the Analyzer ends a
+    quantifier's or a ``let``'s body at the end of its line (``some x: X | x in S`` then ``some x`` on the next line
+    does not compile), so a frame is a conjunct of the pred, not of a formula on the line above."""
     text = original
-    for at, ins in sorted(edits, reverse=True):
-        text = text[:at] + ins + text[at:]
-    return text, added
+    for p, frames in sorted(put, key=lambda pf: -(pf[0].body_end or 0)):
+        assert p.body_end is not None
+        body = p.body or ""
+        last = body.rstrip().rsplit("\n", 1)[-1]
+        pad = last[: len(last) - len(last.lstrip())] if "\n" in body.rstrip() else ""
+        pad = pad if pad.strip() == "" and pad else "  "
+        head = text[: p.body_end].rstrip()
+        text = head + "".join(f"\n{pad}{f}" for f in frames) + "\n" + text[p.body_end:].lstrip(" \t")
+    return text
+
+
+def framed(original: str) -> tuple[str, list[str]]:
+    """``original`` with the frames its operations leave out put in, and each frame put in (``R' = R in pred op``);
+    ``original`` and ``[]`` where there is none."""
+    put = _missing(original)
+    if not put:
+        return original, []
+    return _with(original, put), [f"{f} in pred {p.name}" for p, frames in put for f in frames]
+
+
+def frame_candidates(original: str, within: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str]]:
+    """Repairs to try (text, what it does): each frame an operation leaves out put in alone, then an operation's
+    every one together; only in preds whose body holds one of the spans ``within`` (the editable text), if given."""
+    out: list[tuple[str, str]] = []
+    for p, frames in _missing(original):
+        assert p.body_start is not None and p.body_end is not None
+        if within and not any(p.body_start <= a and b <= p.body_end for a, b in within):
+            continue
+        out += [(_with(original, [(p, [f])]), f"frame {f} added to pred {p.name}") for f in frames]
+        if len(frames) > 1:
+            out.append((_with(original, [(p, frames)]), f"frames {', '.join(frames)} added to pred {p.name}"))
+    return out
 
 
 def baseline(original: str, verifier: Verifier, timeout_s: float = 30.0) -> tuple[str, list[str]] | None:
