@@ -84,3 +84,9 @@ def test_the_search_tries_the_frame_first(tmp_path) -> None:  # noqa: ANN001
     assert summary["implicit_frames"] == ["inbox' = inbox in pred purge"]
     assert "  no Box.trash'\n  inbox' = inbox\n}" in summary["candidate"]
     assert summary["candidates_checked"] <= 3
+
+
+def test_a_relation_no_other_operation_names_is_left_free() -> None:
+    """A sensor's reading that no operation names changes at will on purpose: no frame for it."""
+    sensor = MAIL.replace("one sig Box {", "sig Reading {}\none sig Probe { var reading: lone Reading }\none sig Box {")
+    assert framed(sensor)[1] == ["inbox' = inbox in pred purge"]

@@ -10,8 +10,10 @@ fix "narrows" (helper-48's ``o41_C_h*``, the intent benchmark's ``mail_trash``).
 Here the author's file is read with those frames put in: for each pred a fact calls as an operation (it sets a
 relation: primes it in Alloy 6; under util/ordering its first two parameters are states of the order and it names
 a state relation) and each state relation it never names, in its body or in a pred or fun it calls, the frame
-(``R' = R``; ``t2.R = t.R``). A relation some fact constrains beyond the initial state (an invariant,
-``always Busy = holds.Res``; under util/ordering a fact naming it other than as ``first.R``) is left out: a frame
+(``R' = R``; ``t2.R = t.R``), where another of those operations names the relation (one that no operation names,
+a sensor's reading, is left to change at will on purpose). A relation some fact constrains beyond the initial
+state (an invariant, ``always Busy = holds.Res``; under util/ordering a fact naming it other than as ``first.R``)
+is left out: a frame
 there could forbid what the operation does through another relation. The reading is used only where the
 candidate loses a good instance of the author's file (``narrows``) and only when every run of the file that has
 an instance keeps one with the frames in; the candidate must then keep every good instance of the framed file.
@@ -72,21 +74,24 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
         return []
     called = set().union(*(_words(f.body or "") for f in paras if f.kind == "fact"))
     free = [r for r in rels if not _constrained(paras, r, st.ordered)]
+    ops = [p for p in paras if p.kind == "pred" and p.body is not None and p.name in called
+           and st.operation(p) is not None]
+    names = {p.name: _named(p, paras) for p in ops}
     out: list[tuple[Paragraph, list[str]]] = []
-    for p in paras:
-        if p.kind != "pred" or p.body is None or p.name not in called or st.operation(p) is None:
-            continue
-        named = _named(p, paras)
+    for p in ops:
+        named = names[p.name]
+        # a relation no other operation names either is left to change at will on purpose (a sensor's reading)
+        others = [r for r in free if any(r in names[q.name] for q in ops if q.name != p.name)]
         if st.ordered:
             got = pred_params(p)
             if got is None or len(got[1]) < 2 or not named & set(rels):
                 continue
             t, t2 = got[1][0], got[1][1]
-            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in free if r not in named]
+            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in others if r not in named]
         else:
             if not any(r in named for r in rels) or "'" not in named:
                 continue  # not an operation that says what it changes
-            frames = [f"{r}' = {r}" for r in free if r not in named]
+            frames = [f"{r}' = {r}" for r in others if r not in named]
         if frames:
             out.append((p, frames))
     return out
