@@ -13,11 +13,13 @@ a state relation) and each state relation it never names, in its body or in a pr
 (``R' = R``; ``t2.R = t.R``), where another of those operations names the relation (one that no operation names,
 a sensor's reading, is left to change at will on purpose). A relation some fact constrains beyond the initial
 state (an invariant, ``always Busy = holds.Res``; under util/ordering a fact naming it other than as ``first.R``)
-is left out: a frame
-there could forbid what the operation does through another relation. The reading is used only where the
-candidate loses a good instance of the author's file (``narrows``) and only when every run of the file that has
-an instance keeps one with the frames in; the candidate must then keep every good instance of the framed file.
-What it may lose is only traces in which an operation changes a relation it never names.
+is left out: a frame there could forbid what the operation does through another relation. The gate uses the
+reading only where the candidate loses a good instance of the author's file (``narrows``), only when every run of
+the file that has an instance keeps one with the frames in (``baseline``), and only when the candidate keeps every
+good instance of the framed file and allows nothing it forbids (every instance of the candidate's facts is one of
+the framed file's: a partial frame such as ``t2.owner in t.owner``, which still lets ``release`` cancel sales,
+helper-48's ``o41_C_c01``, narrows as before). What such a repair loses is only traces in which an operation
+changes a relation it never names.
 """
 
 from __future__ import annotations
