@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from fmrepair.verifiers.alloy.gate import gate
-from fmrepair.verifiers.alloy.implicit import frame_candidates, framed
+from fmrepair.verifiers.alloy.implicit import frame_candidates, framed, readings
 
 MAIL = """sig Msg {}
 one sig Box { var inbox: set Msg, var trash: set Msg }
@@ -90,3 +90,43 @@ def test_a_relation_no_other_operation_names_is_left_free() -> None:
     """A sensor's reading that no operation names changes at will on purpose: no frame for it."""
     sensor = MAIL.replace("one sig Box {", "sig Reading {}\none sig Probe { var reading: lone Reading }\none sig Box {")
     assert framed(sensor)[1] == ["inbox' = inbox in pred purge"]
+
+
+CLUBS = """var sig Account {}
+sig Club { var members: set Account }
+var sig Banned in Account {}
+pred close[n: Account] { n in Account  Account' = Account - n  Banned' = Banned - n }
+pred ban[n: Account] { n in Account - Banned  Banned' = Banned + n  Account' = Account  members' = members }
+pred join[c: Club, n: Account] { n in Account - Banned  members' = members + c -> n  Account' = Account
+  Banned' = Banned }
+fact Steps { always ((some n: Account | close[n]) or some n: Account, c: Club | ban[n] or join[c, n]) }
+"""
+
+
+def test_what_changes_with_a_variable_sig_the_operation_changes_is_not_framed() -> None:
+    """helper-51's o42_B: closing an account takes its memberships along (the field's type is the variable sig
+    `close` changes), so `members' = members` in `close` would forbid closing a member's account."""
+    assert framed(CLUBS)[1] == []
+    # a guard that reads a relation says nothing of its next value (helper-51's o42_D): the frame is still missing
+    reads = MAIL.replace("  some Box.trash\n", "  some Box.trash and some Box.inbox\n")
+    assert framed(reads)[1] == ["inbox' = inbox in pred purge"]
+
+
+def test_each_operation_is_also_read_alone() -> None:
+    """helper-51's o42_L: one operation left free on purpose beside one that forgot its frame; the readings are
+    every frame, then each operation's alone."""
+    two = MAIL.replace("pred idle {", "pred tidy[m: Msg] { m in Box.trash  Box.trash' = Box.trash - m }\npred idle {")
+    two = two.replace("always (idle or purge or", "always (idle or purge or (some m: Msg | tidy[m]) or")
+    got = [added for _, added in readings(two)]
+    assert got == [["inbox' = inbox in pred purge", "inbox' = inbox in pred tidy"],
+                   ["inbox' = inbox in pred purge"], ["inbox' = inbox in pred tidy"]]
+
+
+def test_read_at_the_first_state_only_is_not_said_and_a_step_pred_dispatches() -> None:
+    """helper-51's o42_K (util/ordering: `feed` reads `d.minding` and sets only `d2.fed`) and o42_I (the step fact
+    calls `pred step`, which calls the operations)."""
+    kennel = SHOP.replace("{ s in t.held  t2.held = t.held - s }", "{ s in t.held - t.sold  t2.held = t.held - s }")
+    assert framed(kennel)[1] == ["t2.sold = t.sold in pred release"]
+    step = MAIL.replace("fact Steps { always (idle or purge or some m: Msg | recv[m] or del[m]) }",
+                        "pred step { idle or purge or some m: Msg | recv[m] or del[m] }\nfact Steps { always step }")
+    assert framed(step)[1] == ["inbox' = inbox in pred purge"]

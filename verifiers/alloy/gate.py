@@ -317,7 +317,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.evict import evictions
     from fmrepair.verifiers.alloy.idle import idles
-    from fmrepair.verifiers.alloy.implicit import baseline
+    from fmrepair.verifiers.alloy.implicit import baselines
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.relocate import relocations
@@ -344,20 +344,25 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     pres = preservation(original, candidate, verifier, timeout_s)
     kept = original  # the file whose good instances are kept: the author's, or with the frames it leaves out
     if pres.outcome == "narrows":  # a missing frame: every fix loses the steps that change what it never named
-        framed = baseline(original, verifier, timeout_s)
-        again = preservation(framed[0], candidate, verifier, timeout_s) if framed else None
-        # and the candidate allows nothing the frames forbid (not a frame that lets the operation cancel sales,
-        # helper-48's o41_C_c01): every instance of its facts is one of the framed file's
-        within = (preservation(candidate, framed[0], verifier, timeout_s, good=False)
-                  if framed and again is not None and again.outcome == "preserved" else None)
-        if framed and again is not None and within is not None and within.outcome == "preserved":
-            pres, report.implicit_frames, kept = again, framed[1], framed[0]
+        for text, added in baselines(original, verifier, timeout_s):
+            again = preservation(text, candidate, verifier, timeout_s)
+            # and the candidate allows nothing the frames forbid (not a frame that lets the operation cancel sales,
+            # helper-48's o41_C_c01): every instance of its facts is one of the framed file's
+            if again.outcome == "preserved" and preservation(candidate, text, verifier, timeout_s,
+                                                             good=False).outcome == "preserved":
+                pres, report.implicit_frames, kept = again, added, text
+                break
     report.behaviour, report.lost = pres.outcome, pres.lost
     if required and pres.outcome == "unknown":
         report.unknown.append(f"behaviour preservation not decided: {pres.why}")
     if required and pres.outcome == "preserved":
         # what preservation cannot see: a change no command needs that changes instances the good ones leave out
-        report.unknown += [f"unknown: {r}" for r in unneeded(original, candidate, verifier, timeout_s)]
+        # read with the frames put in too (a frame spelled as two inclusions is not a change no command needs), and
+        # asked only where both readings find one (a frame written in the step fact is no change of the framed pred)
+        needless = unneeded(original, candidate, verifier, timeout_s)
+        if needless and kept != original and not unneeded(kept, candidate, verifier, timeout_s):
+            needless = []
+        report.unknown += [f"unknown: {r}" for r in needless]
         if not report.unknown:  # what preservation cannot see either: others' tuples taken away (helper-38)
             report.unknown += [f"unknown: {r}" for r in evictions(original, candidate, verifier, timeout_s)]
         if not report.unknown:  # and an operation that does nothing where it would break the property

@@ -7,31 +7,42 @@ spelling) excludes good traces of the faulty file, those where the operation's s
 author never named and the checked properties still hold, so by the letter of behaviour preservation each honest
 fix "narrows" (helper-48's ``o41_C_h*``, the intent benchmark's ``mail_trash``).
 
-Here the author's file is read with those frames put in: for each pred a fact calls as an operation (it sets a
-relation: primes it in Alloy 6; under util/ordering its first two parameters are states of the order and it names
-a state relation) and each state relation it never names, in its body or in a pred or fun it calls, the frame
-(``R' = R``; ``t2.R = t.R``), where another of those operations names the relation (one that no operation names,
-a sensor's reading, is left to change at will on purpose). A relation some fact constrains beyond the initial
-state (an invariant, ``always Busy = holds.Res``; under util/ordering a fact naming it other than as ``first.R``)
-is left out: a frame there could forbid what the operation does through another relation. The gate uses the
-reading only where the candidate loses a good instance of the author's file (``narrows``), only when every run of
-the file that has an instance keeps one with the frames in (``baseline``), and only when the candidate keeps every
-good instance of the framed file and allows nothing it forbids (every instance of the candidate's facts is one of
-the framed file's: a partial frame such as ``t2.owner in t.owner``, which still lets ``release`` cancel sales,
-helper-48's ``o41_C_c01``, narrows as before). What such a repair loses is only traces in which an operation
-changes a relation it never names.
+Here the author's file is read with those frames put in: for each pred a fact calls as an operation (or a pred that
+sets nothing itself calls, a ``step`` dispatching to them: helper-51's ``o42_I``) and each state relation it says
+nothing of the next value of (Alloy 6: never primes, itself or through the preds it calls, six levels; reading it
+in a guard says nothing of its next value, helper-51's ``o42_D``; under util/ordering, with the pred's first two
+parameters states of the order: never names at the second state, ``t2.R``, nor in a pred or fun it calls,
+``o42_K``), the frame (``R' = R``; ``t2.R = t.R``), where
+another of those operations sets the relation (one that no operation sets, a sensor's reading, is left to change
+at will on purpose), no fact constrains it beyond the initial state (an invariant, ``always Busy = holds.Res``;
+under util/ordering a fact naming it other than as ``first.R``: a frame there could forbid what the operation does
+through another relation), and no variable sig that types it (a field's own sig and the sigs of its type, a subset
+sig's parent) is set by the operation: an account closed takes its memberships along, a guest checked out leaves the
+VIP subset (helper-51's ``o42_B``, ``o42_H``, where the frame made closing a member's account impossible and the
+cheats that forbid it were accepted). The readings tried are every frame, each operation's frames alone (one
+operation left free on purpose beside one that forgot, ``o42_L``), and each frame alone where there are at most
+three; a reading is used only if every run of the file that has an instance, and every operation that can take a
+step in it, still can (``baselines``). The gate uses a reading only where the candidate loses a good instance of
+the author's file (``narrows``), and only when the candidate keeps every good instance of the framed file and
+allows nothing it forbids (every instance of the candidate's facts is one of the framed file's: a partial frame
+such as ``t2.owner in t.owner``, which still lets ``release`` cancel sales, helper-48's ``o41_C_c01``, narrows as
+before). What such a repair loses is only traces in which an operation changes a relation it says nothing of.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from fmrepair.verifiers.alloy.frames import pred_params
+from fmrepair.verifiers.alloy.frames import pred_params, primed
+from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
-from fmrepair.verifiers.alloy.stepping import stepping
+from fmrepair.verifiers.alloy.sigtext import readable_sigs
+from fmrepair.verifiers.alloy.stepping import Stepping, stepping
 from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
+LABEL = "fmrepair_fires_"
 TEMPORAL = {"always", "after", "eventually", "historically", "once", "until", "releases", "since", "triggered",
             "before", ";", "'"}
 
@@ -67,6 +78,57 @@ def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
     return False
 
 
+def _sets_of(paras: Sequence[Paragraph]) -> tuple[dict[str, set[str]], set[str]]:
+    """Each field's and subset sig's sigs (a field's own sig and the sigs its type names; a subset sig's parents),
+    and the variable sigs."""
+    typing: dict[str, set[str]] = {}
+    var_sigs: set[str] = set()
+    sigs = readable_sigs(paras)
+    known = {n for _, d in sigs for n in d.names}
+    for _, d in sigs:
+        if "var" in d.mods:
+            var_sigs |= set(d.names)
+        for n in d.names:
+            typing[n] = _words(d.parent) & known
+        for name, _, rhs in d.fields:
+            typing[name] = set(d.names) | (_words(rhs) & known)
+    return typing, var_sigs
+
+
+def _primes(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
+    """The names ``p`` primes, itself or through the preds it calls (six levels); None where it primes anything
+    else (``(m.loans)'``) or calls deeper."""
+    names = primed(p.body or "")
+    if names is None:
+        return None
+    words = _words(p.body or "")
+    for q in paras:
+        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
+            if depth >= 6:
+                return None
+            more = _primes(q, paras, depth + 1)
+            if more is None:
+                return None
+            names |= more
+    return names
+
+
+def _post_named(p: Paragraph, paras: Sequence[Paragraph], st: Stepping, rels: set[str]) -> set[str] | None:
+    """Under util/ordering: the state relations ``p`` names at its second state (``t2.R``, ``R.t2``), and every one
+    named in a pred or fun it calls; None where its parameters are not read."""
+    got = pred_params(p)
+    if got is None or len(got[1]) < 2:
+        return None
+    t2 = got[1][1]
+    flat = re.sub(r"\s*\.\s*", ".", p.body or "")  # `t2 . R` as `t2.R`; other spaces kept as token ends
+    out = {r for r in rels if re.search(rf"(?<![\w']){re.escape(st.values[r].format(t2))}(?![\w'])", flat)}
+    words = _words(p.body or "")
+    for q in paras:
+        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
+            out |= _named(q, paras) & rels
+    return out
+
+
 def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     """Each operation a fact calls with the frames it leaves out (see the module)."""
     paras = split_paragraphs(original)
@@ -75,25 +137,37 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     if not rels:
         return []
     called = set().union(*(_words(f.body or "") for f in paras if f.kind == "fact"))
+    # a pred the facts call that sets nothing itself dispatches to the operations it calls (`pred step { stocktake
+    # or some b: Book | borrow[b] }`, helper-51's o42_I)
+    called |= set().union(*(_words(p.body or "") for p in paras if p.kind == "pred" and p.name in called
+                            and p.body is not None and not st.ordered and primed(p.body) == set()))
     free = [r for r in rels if not _constrained(paras, r, st.ordered)]
     ops = [p for p in paras if p.kind == "pred" and p.body is not None and p.name in called
            and st.operation(p) is not None]
-    names = {p.name: _named(p, paras) for p in ops}
+    typing, var_sigs = _sets_of(paras)
+    # what each operation says of the next state: in Alloy 6 what it primes (reading a relation in a guard says
+    # nothing of its next value, helper-51's o42_D); under util/ordering each state relation it names at its second
+    # state (`t2.minding`; o42_K), or anywhere in a pred or fun it calls
+    sets = {p.name: _post_named(p, paras, st, set(rels)) if st.ordered else _primes(p, paras) for p in ops}
     out: list[tuple[Paragraph, list[str]]] = []
     for p in ops:
-        named = names[p.name]
-        # a relation no other operation names either is left to change at will on purpose (a sensor's reading)
-        others = [r for r in free if any(r in names[q.name] for q in ops if q.name != p.name)]
+        says = sets[p.name]
+        if not says:
+            continue  # not read, or not an operation that says what it changes (a guard, a dispatcher)
+        # a relation no other operation sets either is left to change at will on purpose (a sensor's reading); one
+        # typed by a variable sig this operation changes may have to change with it (an account closed takes its
+        # memberships along, a guest checked out leaves the VIP subset: helper-51's o42_B, o42_H)
+        others = [r for r in free if r not in says
+                  and any(r in (sets[q.name] or set()) for q in ops if q.name != p.name)
+                  and not typing.get(r, set()) & var_sigs & says]
         if st.ordered:
             got = pred_params(p)
-            if got is None or len(got[1]) < 2 or not named & set(rels):
+            if got is None or len(got[1]) < 2:
                 continue
             t, t2 = got[1][0], got[1][1]
-            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in others if r not in named]
+            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in others]
         else:
-            if not any(r in named for r in rels) or "'" not in named:
-                continue  # not an operation that says what it changes
-            frames = [f"{r}' = {r}" for r in others if r not in named]
+            frames = [f"{r}' = {r}" for r in others]
         if frames:
             out.append((p, frames))
     return out
@@ -138,18 +212,83 @@ def frame_candidates(original: str, within: Sequence[tuple[int, int]] = ()) -> l
     return out
 
 
-def baseline(original: str, verifier: Verifier, timeout_s: float = 30.0) -> tuple[str, list[str]] | None:
-    """The framed file and its frames where there are any and every run of ``original`` that has an instance keeps
-    one with them in (a frame that makes a run impossible forbids what an operation does: not a missing frame);
-    None otherwise, or where it is not decided."""
-    text, added = framed(original)
-    if not added:
-        return None
-    before = verifier.check(original, CheckOptions(timeout_s=timeout_s))
-    after = verifier.check(text, CheckOptions(timeout_s=timeout_s))
-    if after.status not in ("ok", "failed") or len(after.commands) != len(before.commands):
-        return None
-    for b, a in zip(before.commands, after.commands, strict=True):
-        if b.kind == "run" and b.outcome == "instance" and a.outcome != "instance":
-            return None
-    return text, added
+Put = list[tuple[Paragraph, list[str]]]
+
+
+def _reading_sets(original: str, most: int = 4) -> list[Put]:
+    put = _missing(original)
+    if not put:
+        return []
+    sets: list[Put] = [put]
+    if len(put) > 1:
+        sets += [[pf] for pf in put]
+    singles: list[Put] = [[(p, [f])] for p, frames in put for f in frames]
+    if 1 < len(singles) <= 3:
+        sets += [s for s in singles if s not in sets]
+    return sets[:most]
+
+
+def _added(put: Put) -> list[str]:
+    return [f"{f} in pred {p.name}" for p, frames in put for f in frames]
+
+
+def readings(original: str, most: int = 4) -> list[tuple[str, list[str]]]:
+    """The files to read the author's with (text, frames put in), at most ``most``: every frame; then each
+    operation's alone (one left free on purpose beside one that forgot, helper-51's o42_L); then each frame alone,
+    where there are at most three. A reading with fewer frames keeps more good instances to lose, and asks the
+    candidate to forbid less."""
+    return [(_with(original, s), _added(s)) for s in _reading_sets(original, most)]
+
+
+_BASELINES: dict[str, list[tuple[str, list[str]]]] = {}
+
+
+def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> list[tuple[str, list[str]]]:
+    """The readings (``readings``) that stand for what the author forgot: every run of ``original`` that has an
+    instance, and every operation that can take a step in it, still can with the frames in (a frame that makes a
+    run or an operation impossible forbids what the operation does), and each frame is needed: without it the file
+    meets fewer of its own commands (a frame on an operation left free on purpose, which no check asks for, is no
+    forgotten frame: helper-51's o42_L_c01). Undecided ones are left out. Kept per file text: the gate asks it of
+    many candidates of one file."""
+    if original in _BASELINES:
+        return _BASELINES[original]
+    sets = _reading_sets(original)
+    out: list[tuple[str, list[str]]] = []
+    paras = split_paragraphs(original)
+    st = stepping(paras)
+    ops = {p.name for s in sets for p, _ in s}
+    fires = []
+    for q in paras:
+        op = st.operation(q) if q.kind == "pred" and q.name in ops else None
+        if op is not None:
+            fires += [f"{LABEL}{q.name}_{i}: run {{ {st.some(op.quant, op.call(q.name), trace=True)} }} for {s}"
+                      for i, s in enumerate(command_scopes(paras))]
+    extra = "\n" + "\n".join(fires) + "\n"
+    seen: dict[str, tuple[int, list] | None] = {}
+
+    def met(text: str) -> tuple[int, list] | None:
+        if text not in seen:
+            v = verifier.check(text + extra, CheckOptions(timeout_s=timeout_s))
+            ok = v.status in ("ok", "failed")
+            seen[text] = (sum(bool(c.met) for c in v.commands if not c.label.startswith(LABEL)), v.commands) if ok \
+                else None
+        return seen[text]
+
+    before = met(original) if sets else None
+    for s in sets if before is not None else []:
+        text = _with(original, s)
+        after = met(text)
+        if after is None or len(after[1]) != len(before[1]) or any(
+                b.kind == "run" and b.outcome == "instance" and a.outcome != "instance"
+                for b, a in zip(before[1], after[1], strict=True)):
+            continue
+        flat = [(p, f) for p, frames in s for f in frames]
+        less = [_with(original, [(p, [f for f in frames if (p, f) != drop]) for p, frames in s
+                                 if [f for f in frames if (p, f) != drop]]) for drop in flat]
+        counts = [met(x) for x in less]
+        if all(c is not None and c[0] < after[0] for c in counts):
+            out.append((text, _added(s)))
+    if len(_BASELINES) >= 32:
+        _BASELINES.pop(next(iter(_BASELINES)))
+    _BASELINES[original] = out
+    return out

@@ -1,0 +1,67 @@
+module library4
+
+sig Book {}
+sig Member {
+  var loans: set Book
+}
+var sig Shelf in Book {}
+var sig Reserved in Book {}
+
+fact Init {
+  Shelf = Book
+  no loans
+  no Reserved
+}
+
+pred borrow[m: Member, b: Book] {
+  b in Shelf
+  Shelf' = Shelf - b
+  loans' = loans + m -> b
+  Reserved' = Reserved - b
+}
+
+-- returning goes through the circulation desk's layers
+pred giveBack[m: Member, b: Book] {
+  b in m.loans
+  deskReturn[m, b]
+  Shelf' = Shelf + b
+  Reserved' = Reserved
+}
+
+pred deskReturn[m: Member, b: Book] { scanReturn[m, b] }
+pred scanReturn[m: Member, b: Book] { recordReturn[m, b] }
+pred recordReturn[m: Member, b: Book] { closeLoan[m, b] }
+pred closeLoan[m: Member, b: Book] { dropLoan[m, b] }
+pred dropLoan[m: Member, b: Book] { loans' = loans - m -> b }
+
+pred reserve[b: Book] {
+  b not in Shelf
+  Reserved' = Reserved + b
+  Shelf' = Shelf
+  loans' = loans
+}
+
+-- nightly stocktake: counts the shelf, nothing moves
+pred stocktake {
+  Shelf' = Shelf
+  Reserved' = Reserved
+}
+
+pred idle {
+  Shelf' = Shelf
+  loans' = loans
+  Reserved' = Reserved
+}
+
+fact Steps {
+  always (idle or stocktake or
+    (some b: Book | reserve[b]) or
+    (some m: Member, b: Book | borrow[m, b] or giveBack[m, b]))
+}
+
+assert OneHolder { always all b: Book | lone loans.b }
+assert OffShelf { always no Shelf & Member.loans }
+check OneHolder for 3 but 8 steps
+check OffShelf for 3 but 8 steps
+
+run Busy { eventually (some loans and some Reserved) } for 3 but 8 steps
