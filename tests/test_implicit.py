@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from fmrepair.verifiers.alloy.gate import gate
-from fmrepair.verifiers.alloy.implicit import frame_candidates, framed, readings
+from fmrepair.verifiers.alloy.implicit import baselines, frame_candidates, framed, readings
 
 MAIL = """sig Msg {}
 one sig Box { var inbox: set Msg, var trash: set Msg }
@@ -130,3 +130,15 @@ def test_read_at_the_first_state_only_is_not_said_and_a_step_pred_dispatches() -
     step = MAIL.replace("fact Steps { always (idle or purge or some m: Msg | recv[m] or del[m]) }",
                         "pred step { idle or purge or some m: Msg | recv[m] or del[m] }\nfact Steps { always step }")
     assert framed(step)[1] == ["inbox' = inbox in pred purge"]
+
+
+def test_a_frame_no_command_needs_is_not_read_in(alloy) -> None:  # noqa: ANN001
+    """helper-51's o42_L_c01: a relation `purge` leaves free that no check cares about (a flag) is no forgotten frame;
+    only the reading with the frame the failing check needs stands."""
+    flagged = MAIL.replace("var trash: set Msg }", "var trash: set Msg, var flag: lone Msg }")
+    flagged = flagged.replace("Box.trash' = Box.trash }", "Box.trash' = Box.trash  flag' = flag }")
+    flagged = flagged.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  flag' = flag }")
+    flagged = flagged.replace("pred idle { inbox' = inbox and trash' = trash }",
+                              "pred idle { inbox' = inbox and trash' = trash and flag' = flag }")
+    assert framed(flagged)[1] == ["flag' = flag in pred purge", "inbox' = inbox in pred purge"]
+    assert [added for _, added in baselines(flagged, alloy)] == [["inbox' = inbox in pred purge"]]
