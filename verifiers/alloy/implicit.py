@@ -257,12 +257,16 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
     paras = split_paragraphs(original)
     st = stepping(paras)
     ops = {p.name for s in sets for p, _ in s}
+    # a step of the operation that changes something (a frame that leaves it a stutter takes its job away: the
+    # message loss made a no-op, helper-52's o43_F)
+    rels = sorted(st.values) if st.ordered else sorted(var_arities(paras))
+    moved = " or ".join(st.changes(r) for r in rels)
     fires = []
     for q in paras:
         op = st.operation(q) if q.kind == "pred" and q.name in ops else None
         if op is not None:
-            fires += [f"{LABEL}{q.name}_{i}: run {{ {st.some(op.quant, op.call(q.name), trace=True)} }} for {s}"
-                      for i, s in enumerate(command_scopes(paras))]
+            step = st.some(op.quant, f"{op.call(q.name)} and ({moved})", trace=True)
+            fires += [f"{LABEL}{q.name}_{i}: run {{ {step} }} for {s}" for i, s in enumerate(command_scopes(paras))]
     extra = "\n" + "\n".join(fires) + "\n"
     seen: dict[str, tuple[int, list] | None] = {}
 
