@@ -22,7 +22,11 @@ VIP subset (helper-51's ``o42_B``, ``o42_H``, where the frame made closing a mem
 cheats that forbid it were accepted). The readings tried are every frame, each operation's frames alone (one
 operation left free on purpose beside one that forgot, ``o42_L``), and each frame alone where there are at most
 three; a reading is used only if every run of the file that has an instance, and every operation that can take a
-step in it, still can (``baselines``). The gate uses a reading only where the candidate loses a good instance of
+step that changes something, still can (``baselines``: a frame that leaves an operation a stutter takes its job away,
+the message loss made a no-op, helper-52's ``o43_F``; a stutter-like operation that forgot one frame, helper-51's
+``o42_A``, reads the same and is refused with it), and each frame is needed (without it the file meets fewer of its
+own commands: a frame on an operation left free on purpose, which no check asks for, is no forgotten frame;
+``o42_L_c01``). The gate uses a reading only where the candidate loses a good instance of
 the author's file (``narrows``), and only when the candidate keeps every good instance of the framed file and
 allows nothing it forbids (every instance of the candidate's facts is one of the framed file's: a partial frame
 such as ``t2.owner in t.owner``, which still lets ``release`` cancel sales, helper-48's ``o41_C_c01``, narrows as
