@@ -142,3 +142,11 @@ def test_a_frame_no_command_needs_is_not_read_in(alloy) -> None:  # noqa: ANN001
                               "pred idle { inbox' = inbox and trash' = trash and flag' = flag }")
     assert framed(flagged)[1] == ["flag' = flag in pred purge", "inbox' = inbox in pred purge"]
     assert [added for _, added in baselines(flagged, alloy)] == [["inbox' = inbox in pred purge"]]
+
+
+def test_a_frame_that_leaves_the_operation_a_stutter_is_no_forgotten_frame(alloy) -> None:  # noqa: ANN001
+    """helper-52's o43_F: `lose` says nothing of the network, and its frame would make it a no-op; every fix of such
+    a file narrows (the frame too)."""
+    lossy = MAIL.replace(PURGE, "  Box.trash' = Box.trash\n}").replace("  some Box.trash\n", "")
+    assert framed(lossy)[1] == ["inbox' = inbox in pred purge"]
+    assert baselines(lossy, alloy) == []
