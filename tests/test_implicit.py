@@ -74,7 +74,7 @@ def test_the_search_tries_the_frame_first(tmp_path) -> None:  # noqa: ANN001
     repair says that it read the file with it."""
     got = frame_candidates(MAIL)
     assert [d for _, d in got] == ["frame inbox' = inbox added to pred purge"]
-    assert frame_candidates(MAIL, [(0, 5)]) == []  # only where the editable text is
+    assert frame_candidates(MAIL, [(0, 5)]) == [] == frame_candidates(MAIL, [])  # only where the editable text is
     spec = tmp_path / "mail.als"
     spec.write_text(MAIL)
     out = subprocess.run([sys.executable, "-m", "fmrepair", "repair", str(spec), "--dry-run", "--json",

@@ -36,6 +36,7 @@ before). What such a repair loses is only traces in which an operation changes a
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.frames import pred_params, primed
@@ -152,17 +153,17 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     # what each operation says of the next state: in Alloy 6 what it primes (reading a relation in a guard says
     # nothing of its next value, helper-51's o42_D); under util/ordering each state relation it names at its second
     # state (`t2.minding`; o42_K), or anywhere in a pred or fun it calls
-    sets = {p.name: _post_named(p, paras, st, set(rels)) if st.ordered else _primes(p, paras) for p in ops}
+    sets = [_post_named(p, paras, st, set(rels)) if st.ordered else _primes(p, paras) for p in ops]
     out: list[tuple[Paragraph, list[str]]] = []
-    for p in ops:
-        says = sets[p.name]
+    for k, p in enumerate(ops):
+        says = sets[k]
         if not says:
             continue  # not read, or not an operation that says what it changes (a guard, a dispatcher)
         # a relation no other operation sets either is left to change at will on purpose (a sensor's reading); one
         # typed by a variable sig this operation changes may have to change with it (an account closed takes its
         # memberships along, a guest checked out leaves the VIP subset: helper-51's o42_B, o42_H)
         others = [r for r in free if r not in says
-                  and any(r in (sets[q.name] or set()) for q in ops if q.name != p.name)
+                  and any(r in (sets[j] or set()) for j, q in enumerate(ops) if q.name != p.name)
                   and not typing.get(r, set()) & var_sigs & says]
         if st.ordered:
             got = pred_params(p)
@@ -202,13 +203,14 @@ def framed(original: str) -> tuple[str, list[str]]:
     return _with(original, put), [f"{f} in pred {p.name}" for p, frames in put for f in frames]
 
 
-def frame_candidates(original: str, within: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str]]:
+def frame_candidates(original: str, within: Sequence[tuple[int, int]] | None = None) -> list[tuple[str, str]]:
     """Repairs to try (text, what it does): each frame an operation leaves out put in alone, then an operation's
-    every one together; only in preds whose body holds one of the spans ``within`` (the editable text), if given."""
+    every one together; only in preds whose body holds one of the spans ``within`` (the editable text; None:
+    everywhere, empty: nowhere)."""
     out: list[tuple[str, str]] = []
     for p, frames in _missing(original):
         assert p.body_start is not None and p.body_end is not None
-        if within and not any(p.body_start <= a and b <= p.body_end for a, b in within):
+        if within is not None and not any(p.body_start <= a and b <= p.body_end for a, b in within):
             continue
         out += [(_with(original, [(p, [f])]), f"frame {f} added to pred {p.name}") for f in frames]
         if len(frames) > 1:
@@ -244,7 +246,8 @@ def readings(original: str, most: int = 4) -> list[tuple[str, list[str]]]:
     return [(_with(original, s), _added(s)) for s in _reading_sets(original, most)]
 
 
-_BASELINES: dict[str, list[tuple[str, list[str]]]] = {}
+_BASELINES: dict[tuple[str, float], list[tuple[str, list[str]]]] = {}
+_LOCK = threading.Lock()  # the search gates candidates in threads
 
 
 def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> list[tuple[str, list[str]]]:
@@ -254,8 +257,9 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
     meets fewer of its own commands (a frame on an operation left free on purpose, which no check asks for, is no
     forgotten frame: helper-51's o42_L_c01). Undecided ones are left out. Kept per file text: the gate asks it of
     many candidates of one file."""
-    if original in _BASELINES:
-        return _BASELINES[original]
+    with _LOCK:
+        if (original, timeout_s) in _BASELINES:
+            return _BASELINES[(original, timeout_s)]
     sets = _reading_sets(original)
     out: list[tuple[str, list[str]]] = []
     paras = split_paragraphs(original)
@@ -296,7 +300,10 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
         counts = [met(x) for x in less]
         if all(c is not None and c[0] < after[0] for c in counts):
             out.append((text, _added(s)))
-    if len(_BASELINES) >= 32:
-        _BASELINES.pop(next(iter(_BASELINES)))
-    _BASELINES[original] = out
+    if before is None or any(v is None for v in seen.values()):
+        return out  # something was not decided: asked again next time, not kept
+    with _LOCK:
+        if len(_BASELINES) >= 32:
+            _BASELINES.pop(next(iter(_BASELINES), None), None)  # type: ignore[arg-type]
+        _BASELINES[(original, timeout_s)] = out
     return out
