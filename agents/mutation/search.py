@@ -419,13 +419,13 @@ class MutationSearch(Observer):
         """Check whole texts (text, what it does) built outside the parse tree, each a counted proposal."""
         batch: list[Item] = []
         for text, desc in items:
+            key = canonical(text)
+            if key in self.seen:  # as in _level: a text seen before is no new proposal
+                continue
             self.found.proposals += 1
             self.session.proposals += 1
             if self.found.proposals > self.max_proposals:
                 raise LimitsExceeded(f"proposal budget spent ({self.max_proposals}, pruned or checked)", "proposals")
-            key = canonical(text)
-            if key in self.seen:
-                continue
             self.seen.add(key)
             batch.append((text, desc, {}, 0))
             if len(batch) >= self.workers:
