@@ -47,7 +47,7 @@ from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import arities, sig_names
 from fmrepair.verifiers.alloy.stepping import Stepping, stepping
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, words
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_evict_"
@@ -140,12 +140,8 @@ def _in_one_sig(cpar: Sequence[Paragraph]) -> set[str]:
     return out
 
 
-def _words(text: str) -> set[str]:
-    return {t.text for t in tokens(text)}
-
-
 def _fact_calls(paras: Sequence[Paragraph]) -> set[str]:
-    return set().union(*(_words(p.body or "") for p in paras if p.kind == "fact"))
+    return set().union(*(words(p.body or "") for p in paras if p.kind == "fact"))
 
 
 def _in_place_of(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], p: Paragraph) -> list[Paragraph]:
@@ -154,7 +150,7 @@ def _in_place_of(opar: Sequence[Paragraph], cpar: Sequence[Paragraph], p: Paragr
     called, was = _fact_calls(cpar), _fact_calls(opar)
     if p.name not in called or p.name in was:
         return []
-    inside = _words(p.body or "")  # a pred that calls the author's (`step` holding the event list) wraps them
+    inside = words(p.body or "")  # a pred that calls the author's (`step` holding the event list) wraps them
     return [o for o in opar if o.kind == "pred" and o.name in was and o.name not in called and o.name not in inside]
 
 

@@ -44,7 +44,7 @@ from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.sigtext import readable_sigs
 from fmrepair.verifiers.alloy.stepping import Stepping, stepping
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens, words
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_fires_"
@@ -52,18 +52,14 @@ TEMPORAL = {"always", "after", "eventually", "historically", "once", "until", "r
             "before", ";", "'"}
 
 
-def _words(text: str) -> set[str]:
-    return {t.text for t in tokens(text)}
-
-
 def _named(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str]:
     """Every word ``p`` names, in its body or in the body of a pred or fun it calls (three levels)."""
-    words = _words(p.body or "")
+    said = words(p.body or "")
     if depth < 3:
         for q in paras:
-            if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
-                words |= _named(q, paras, depth + 1)
-    return words
+            if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in said:
+                said |= _named(q, paras, depth + 1)
+    return said
 
 
 def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
@@ -94,9 +90,9 @@ def _sets_of(paras: Sequence[Paragraph]) -> tuple[dict[str, set[str]], set[str]]
         if "var" in d.mods:
             var_sigs |= set(d.names)
         for n in d.names:
-            typing[n] = _words(d.parent) & known
+            typing[n] = words(d.parent) & known
         for name, _, rhs in d.fields:
-            typing[name] = set(d.names) | (_words(rhs) & known)
+            typing[name] = set(d.names) | (words(rhs) & known)
     return typing, var_sigs
 
 
@@ -106,9 +102,9 @@ def _primes(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str
     names = primed(p.body or "")
     if names is None:
         return None
-    words = _words(p.body or "")
+    said = words(p.body or "")
     for q in paras:
-        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
+        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in said:
             if depth >= 6:
                 return None
             more = _primes(q, paras, depth + 1)
@@ -127,9 +123,9 @@ def _post_named(p: Paragraph, paras: Sequence[Paragraph], st: Stepping, rels: se
     t2 = got[1][1]
     flat = re.sub(r"\s*\.\s*", ".", p.body or "")  # `t2 . R` as `t2.R`; other spaces kept as token ends
     out = {r for r in rels if re.search(rf"(?<![\w']){re.escape(st.values[r].format(t2))}(?![\w'])", flat)}
-    words = _words(p.body or "")
+    said = words(p.body or "")
     for q in paras:
-        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in words:
+        if q.kind in ("pred", "fun") and q is not p and q.body is not None and q.name in said:
             out |= _named(q, paras) & rels
     return out
 
@@ -141,10 +137,10 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     rels = sorted(st.values) if st.ordered else sorted(var_arities(paras))
     if not rels:
         return []
-    called = set().union(*(_words(f.body or "") for f in paras if f.kind == "fact"))
+    called = set().union(*(words(f.body or "") for f in paras if f.kind == "fact"))
     # a pred the facts call that sets nothing itself dispatches to the operations it calls (`pred step { stocktake
     # or some b: Book | borrow[b] }`, helper-51's o42_I)
-    called |= set().union(*(_words(p.body or "") for p in paras if p.kind == "pred" and p.name in called
+    called |= set().union(*(words(p.body or "") for p in paras if p.kind == "pred" and p.name in called
                             and p.body is not None and not st.ordered and primed(p.body) == set()))
     free = [r for r in rels if not _constrained(paras, r, st.ordered)]
     ops = [p for p in paras if p.kind == "pred" and p.body is not None and p.name in called

@@ -161,6 +161,11 @@ def tokens(source: str) -> list[Token]:
     return out
 
 
+def words(source: str) -> set[str]:
+    """The distinct token texts of ``source`` (names, keywords, operators), comments left out as ``tokens`` does."""
+    return {t.text for t in tokens(source)}
+
+
 def _is_start(toks: list[Token], k: int) -> bool:
     t = toks[k]
     if t.depth != 0:
