@@ -103,13 +103,51 @@ fact Steps { always ((some n: Account | close[n]) or some n: Account, c: Club | 
 """
 
 
-def test_what_changes_with_a_variable_sig_the_operation_changes_is_not_framed() -> None:
+def test_what_changes_with_a_variable_sig_the_operation_changes_is_kept_within_its_type() -> None:
     """helper-51's o42_B: closing an account takes its memberships along (the field's type is the variable sig
-    `close` changes), so `members' = members` in `close` would forbid closing a member's account."""
-    assert framed(CLUBS)[1] == []
+    `close` changes), so `members' = members` in `close` would forbid closing a member's account; the frame is what
+    the declaration still allows, the rest kept."""
+    assert framed(CLUBS)[1] == ["members' = members & (Club -> Account)' in pred close"]
     # a guard that reads a relation says nothing of its next value (helper-51's o42_D): the frame is still missing
     reads = MAIL.replace("  some Box.trash\n", "  some Box.trash and some Box.inbox\n")
     assert framed(reads)[1] == ["inbox' = inbox in pred purge"]
+    # a type the gate does not read as sig names and arrows alone: no frame
+    assert framed(CLUBS.replace("var members: set Account", "var members: set Account - Banned"))[1] == []
+
+
+ROOMS = """sig Name {}
+var sig User in Name {}
+sig Room { var inside: set User }
+fact Init { no User }
+pred signup[n: Name] { n not in User  User' = User + n  inside' = inside }
+pred enter[r: Room, u: User] { u not in Room.inside  inside' = inside + r -> u  User' = User }
+pred leave[r: Room, u: User] { u in r.inside  inside' = inside - r -> u  User' = User }
+pred remove[n: Name] {
+  n in User
+  User' = User - n
+}
+pred idle { User' = User  inside' = inside }
+fact Steps { always (idle or (some n: Name | signup[n] or remove[n]) or some r: Room, u: User | enter[r, u] or
+  leave[r, u]) }
+assert OneRoom { always all u: User | lone inside.u }
+check OneRoom for 3 but 6 steps
+run RemovedInside { some n: Name | eventually (some inside.n and eventually n not in User) } for 3 but 6 steps
+"""
+
+
+def test_the_cascade_is_a_repair_and_forbidding_it_narrows(alloy) -> None:  # noqa: ANN001
+    """helper-51's o42_B_h*, o42_H_h*: the honest fix takes the removed user's tuples along, in any spelling; a
+    frame with a guard that forbids removing a user who is inside narrows (o42_B_c01)."""
+    assert alloy.check(ROOMS).status == "failed"
+    assert framed(ROOMS)[1] == ["inside' = inside & (Room -> User)' in pred remove"]
+    for spelling in ("inside' = inside - Room -> n", "inside' = inside :> User'"):
+        fixed = ROOMS.replace("  User' = User - n\n", f"  User' = User - n\n  {spelling}\n")
+        assert alloy.check(fixed).status == "ok", spelling
+        rep = gate(ROOMS, fixed, verifier=alloy, behaviour="require")
+        assert rep.status == "faithful" and rep.implicit_frames, (spelling, rep)
+    guarded = ROOMS.replace("  User' = User - n\n", "  User' = User - n\n  no inside.n\n  inside' = inside\n")
+    assert alloy.check(guarded).status == "ok"
+    assert gate(ROOMS, guarded, verifier=alloy, behaviour="require").status == "narrows"
 
 
 def test_each_operation_is_also_read_alone() -> None:

@@ -16,10 +16,12 @@ parameters states of the order: never names at the second state, ``t2.R``, nor i
 another of those operations sets the relation (one that no operation sets, a sensor's reading, is left to change
 at will on purpose), no fact constrains it beyond the initial state (an invariant, ``always Busy = holds.Res``;
 under util/ordering a fact naming it other than as ``first.R``: a frame there could forbid what the operation does
-through another relation), and no variable sig that types it (a field's own sig and the sigs of its type, a subset
-sig's parent) is set by the operation: an account closed takes its memberships along, a guest checked out leaves the
-VIP subset (helper-51's ``o42_B``, ``o42_H``, where the frame made closing a member's account impossible and the
-cheats that forbid it were accepted). The readings tried are every frame, each operation's frames alone (one
+through another relation), and, where a variable sig that types it (a field's own sig and the sigs of its type, a subset
+sig's parent) is set by the operation, the frame is the cascade the declaration forces, ``R' = R & (T)'`` with ``T``
+the declared type (sig names, arrows, ``+``: an account closed takes its memberships along, a guest checked out
+leaves the VIP subset; helper-51's ``o42_B``, ``o42_H``, where the plain frame made closing a member's account
+impossible and the cheats that forbid it were accepted, and the honest cascades narrowed; a type of any other shape:
+no frame). The readings tried are every frame, each operation's frames alone (one
 operation left free on purpose beside one that forgot, ``o42_L``), and each frame alone where there are at most
 three; a reading is used only if every run of the file that has an instance, and every operation that can take a
 step that changes something, still can (``baselines``: a frame that leaves an operation a stutter takes its job away,
@@ -79,21 +81,41 @@ def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
     return False
 
 
-def _sets_of(paras: Sequence[Paragraph]) -> tuple[dict[str, set[str]], set[str]]:
+_MULT = {"set", "one", "lone", "some"}
+
+
+def _sets_of(paras: Sequence[Paragraph]) -> tuple[dict[str, set[str]], set[str], dict[str, str]]:
     """Each field's and subset sig's sigs (a field's own sig and the sigs its type names; a subset sig's parents),
-    and the variable sigs."""
+    the variable sigs, and the type each one's value must stay within where it reads as one (``Club -> Account``
+    for ``members: set Account`` in ``sig Club``; ``Guest`` for ``var sig VIP in Guest``): a declaration of sig
+    names, arrows, ``+`` and multiplicities only, of a sig declared alone."""
     typing: dict[str, set[str]] = {}
     var_sigs: set[str] = set()
+    types: dict[str, str] = {}
     sigs = readable_sigs(paras)
     known = {n for _, d in sigs for n in d.names}
+    fields = [f for _, d in sigs for f, _, _ in d.fields]
+
+    def plain(expr: str) -> str | None:
+        toks = [t.text for t in tokens(expr)]
+        if not toks or not set(toks) <= known | _MULT | {"->", "+", "(", ")"}:
+            return None
+        return " ".join(t for t in toks if t not in _MULT)
+
     for _, d in sigs:
         if "var" in d.mods:
             var_sigs |= set(d.names)
         for n in d.names:
             typing[n] = words(d.parent) & known
+            got = plain(re.sub(r"^(extends|in)\b", "", d.parent)) if d.parent else None
+            if got is not None and len(d.names) == 1:
+                types[n] = got
         for name, _, rhs in d.fields:
             typing[name] = set(d.names) | (words(rhs) & known)
-    return typing, var_sigs
+            got = plain(rhs)
+            if got is not None and len(d.names) == 1 and fields.count(name) == 1:
+                types[name] = f"{d.names[0]} -> {got}" if " " not in got else f"{d.names[0]} -> ({got})"
+    return typing, var_sigs, types
 
 
 def _primes(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
@@ -145,7 +167,7 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     free = [r for r in rels if not _constrained(paras, r, st.ordered)]
     ops = [p for p in paras if p.kind == "pred" and p.body is not None and p.name in called
            and st.operation(p) is not None]
-    typing, var_sigs = _sets_of(paras)
+    typing, var_sigs, types = _sets_of(paras)
     # what each operation says of the next state: in Alloy 6 what it primes (reading a relation in a guard says
     # nothing of its next value, helper-51's o42_D); under util/ordering each state relation it names at its second
     # state (`t2.minding`; o42_K), or anywhere in a pred or fun it calls
@@ -159,16 +181,19 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
         # typed by a variable sig this operation changes may have to change with it (an account closed takes its
         # memberships along, a guest checked out leaves the VIP subset: helper-51's o42_B, o42_H)
         others = [r for r in free if r not in says
-                  and any(r in (sets[j] or set()) for j, q in enumerate(ops) if q.name != p.name)
-                  and not typing.get(r, set()) & var_sigs & says]
+                  and any(r in (sets[j] or set()) for j, q in enumerate(ops) if q.name != p.name)]
+        # ... and then it keeps the rest: what its declaration still allows (`members' = members & (Club ->
+        # Account)'`, the cascade; helper-51's o42_B_h*, o42_H_h*)
+        cascade = {r for r in others if typing.get(r, set()) & var_sigs & says}
         if st.ordered:
             got = pred_params(p)
             if got is None or len(got[1]) < 2:
                 continue
             t, t2 = got[1][0], got[1][1]
-            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in others]
+            frames = [f"{st.values[r].format(t2)} = {st.values[r].format(t)}" for r in others if r not in cascade]
         else:
-            frames = [f"{r}' = {r}" for r in others]
+            frames = [f"{r}' = {r} & ({types[r]})'" if r in cascade else f"{r}' = {r}" for r in others
+                      if r not in cascade or r in types]
         if frames:
             out.append((p, frames))
     return out
