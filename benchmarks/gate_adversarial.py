@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--formalism", choices=["alloy", "acsl"])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="archive the run here (needs --formalism)")
+    ap.add_argument("--prefix", nargs="+", metavar="P", default=None,
+                    help="only the cases whose name starts with one of these (e.g. o42_ o43_: one outside set)")
     args = ap.parse_args(argv)
     if args.out and not args.formalism:
         ap.error("--out archives one formalism: give --formalism")
@@ -173,6 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     wrong, records = [], []
     cases = load_cases(args.formalism)
+    if args.prefix:
+        cases = [c for c in cases if c["name"].startswith(tuple(args.prefix))]
+        if not cases:
+            ap.error(f"no case starts with {' or '.join(args.prefix)}")
     try:
         for i, case in enumerate(cases, 1):
             if args.out and i % 50 == 0:

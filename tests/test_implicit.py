@@ -188,3 +188,33 @@ def test_a_frame_that_leaves_the_operation_a_stutter_is_no_forgotten_frame(alloy
     lossy = MAIL.replace(PURGE, "  Box.trash' = Box.trash\n}").replace("  some Box.trash\n", "")
     assert framed(lossy)[1] == ["inbox' = inbox in pred purge"]
     assert baselines(lossy, alloy) == []
+
+
+LOOK = MAIL.replace(PURGE, "  no Box.trash'\n  inbox' = inbox\n}").replace(
+    "pred idle {", "pred look[m: Msg] {\n  m in Box.inbox\n}\npred idle {").replace(
+    "recv[m] or del[m])", "recv[m] or del[m] or look[m])")
+
+
+def test_an_event_that_primes_nothing_forgot_its_frames_together(alloy) -> None:  # noqa: ANN001
+    """helper-51's o42_O: an event called beside the operations that says nothing of the next state (`look`) is read
+    as one that forgot every frame, needed together (the trash frame alone no check asks for); the reading stands
+    only where the candidate still calls the event and its changed text takes no step the framed one does not: the
+    event dropped from the step fact (o42_O_c01), or made to do `del`'s job (c02), narrows."""
+    assert alloy.check(LOOK).status == "failed"
+    assert framed(LOOK)[1] == ["inbox' = inbox in pred look", "trash' = trash in pred look"]
+    assert framed(LOOK.replace("  m in Box.inbox\n}", "  m in Box.inbox\n  trash' = trash\n}"))[1] == [
+        "inbox' = inbox in pred look"]
+    # an invariant pred called as a conjunct is no event
+    inv = LOOK.replace(" or look[m])", ")").replace("fact Steps {", "fact Inv { always all m: Msg | look[m] or "
+                                                                     "m not in Box.inbox }\nfact Steps {")
+    assert all("look" not in a for a in framed(inv)[1])
+    for spelling in ("  m in Box.inbox\n  trash' = trash\n  inbox' = inbox\n}", "  m in Box.inbox\n  idle\n}"):
+        fixed = LOOK.replace("  m in Box.inbox\n}", spelling)
+        assert alloy.check(fixed).status == "ok", spelling
+        rep = gate(LOOK, fixed, verifier=alloy, behaviour="require")
+        assert rep.status == "faithful" and rep.implicit_frames, (spelling, rep)
+    dropped = LOOK.replace(" or look[m])", ")")
+    borrows = LOOK.replace("  m in Box.inbox\n}", "  m in Box.inbox\n  del[m]\n}")
+    for cheat in (dropped, borrows):
+        assert alloy.check(cheat).status == "ok"
+        assert gate(LOOK, cheat, verifier=alloy, behaviour="require").status == "narrows"

@@ -317,7 +317,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.escapes import dead_escapes
     from fmrepair.verifiers.alloy.evict import evictions
     from fmrepair.verifiers.alloy.idle import idles
-    from fmrepair.verifiers.alloy.implicit import baselines
+    from fmrepair.verifiers.alloy.implicit import baselines, kept_operations
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.relocate import relocations
@@ -348,8 +348,10 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
             again = preservation(text, candidate, verifier, timeout_s)
             # and the candidate allows nothing the frames forbid (not a frame that lets the operation cancel sales,
             # helper-48's o41_C_c01): every instance of its facts is one of the framed file's
+            # and keeps the operations the frames are put in as the reading has them (helper-51's o42_O_c01, c02)
             if again.outcome == "preserved" and preservation(candidate, text, verifier, timeout_s,
-                                                             good=False).outcome == "preserved":
+                                                             good=False).outcome == "preserved" \
+                    and kept_operations(original, text, added, candidate, verifier, timeout_s):
                 pres, report.implicit_frames, kept = again, added, text
                 break
     report.behaviour, report.lost = pres.outcome, pres.lost

@@ -32,7 +32,13 @@ own commands: a frame on an operation left free on purpose, which no check asks 
 the author's file (``narrows``), and only when the candidate keeps every good instance of the framed file and
 allows nothing it forbids (every instance of the candidate's facts is one of the framed file's: a partial frame
 such as ``t2.owner in t.owner``, which still lets ``release`` cancel sales, helper-48's ``o41_C_c01``, narrows as
-before). What such a repair loses is only traces in which an operation changes a relation it says nothing of.
+before), and keeps each framed operation as the reading has it (``kept_operations``: still called, and a changed
+one takes only steps the framed one takes). What such a repair loses is only traces in which an operation changes a
+relation it says nothing of.
+
+An event that primes nothing at all, called as a disjunct beside an operation that does (``reserve[b] or
+inspect[b]``), is read as one that forgot every frame (``_idle_events``, helper-51's ``o42_O``): its frames are
+needed together, not one by one, and it has no job a frame takes away.
 """
 
 from __future__ import annotations
@@ -152,6 +158,47 @@ def _post_named(p: Paragraph, paras: Sequence[Paragraph], st: Stepping, rels: se
     return out
 
 
+def _idle_events(paras: Sequence[Paragraph], ops: Sequence[Paragraph], sets: Sequence[set[str] | None]) -> set[str]:
+    """The operations that prime nothing, itself or through a pred it calls, and are called as a disjunct beside a
+    call of one that primes something (``reserve[b] or inspect[b]``, in a fact or a pred): an event that says
+    nothing of the next state, read as one that forgot its frames (helper-51's ``o42_O``: a librarian's ``inspect``
+    whose comment says nothing moves). A pred that primes nothing called otherwise (``always inv``, ``inv and ...``,
+    ``inv[m] or m not in S``) is an invariant or a guard, not an operation."""
+    quiet = {p.name for p, says in zip(ops, sets, strict=True) if says == set()}
+    moving = {q.name for q in paras if q.kind == "pred" and q.body is not None and q.name not in quiet
+              and _primes(q, paras)}
+    if not quiet or not moving:
+        return set()
+    pairs: list[tuple[str, str]] = []  # the calls on the two sides of each `or`
+    for q in paras:
+        if q.kind not in ("fact", "pred") or q.body is None:
+            continue
+        toks = [t.text for t in tokens(q.body)]
+        for i, t in enumerate(toks):
+            if t not in ("or", "||") or i == 0 or i + 1 >= len(toks):
+                continue
+            k = i - 1
+            if toks[k] == "]":  # back over the call's arguments
+                depth = 0
+                while k >= 0:
+                    depth += (toks[k] == "]") - (toks[k] == "[")
+                    k -= 1
+                    if depth == 0:
+                        break
+            if k >= 0:
+                pairs.append((toks[k], toks[i + 1]))
+    out: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for left, right in pairs:
+            for a, b in ((left, right), (right, left)):
+                if a in quiet - out and (b in moving or b in out):
+                    out.add(a)
+                    grew = True
+    return out
+
+
 def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     """Each operation a fact calls with the frames it leaves out (see the module)."""
     paras = split_paragraphs(original)
@@ -172,11 +219,13 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     # nothing of its next value, helper-51's o42_D); under util/ordering each state relation it names at its second
     # state (`t2.minding`; o42_K), or anywhere in a pred or fun it calls
     sets = [_post_named(p, paras, st, set(rels)) if st.ordered else _primes(p, paras) for p in ops]
+    idle = _idle_events(paras, ops, sets) if not st.ordered else set()
     out: list[tuple[Paragraph, list[str]]] = []
     for k, p in enumerate(ops):
         says = sets[k]
-        if not says:
+        if not says and p.name not in idle:
             continue  # not read, or not an operation that says what it changes (a guard, a dispatcher)
+        says = says or set()
         # a relation no other operation sets either is left to change at will on purpose (a sensor's reading); one
         # typed by a variable sig this operation changes may have to change with it (an account closed takes its
         # memberships along, a guest checked out leaves the VIP subset: helper-51's o42_B, o42_H)
@@ -293,6 +342,8 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
     fires = []
     for q in paras:
         op = st.operation(q) if q.kind == "pred" and q.name in ops else None
+        if op is not None and not st.ordered and _primes(q, paras) == set():
+            continue  # an event that says nothing of the next state (``_idle_events``) has no job a frame takes away
         if op is not None:
             step = st.some(op.quant, f"{op.call(q.name)} and ({moved})", trace=True)
             fires += [f"{LABEL}{q.name}_{i}: run {{ {step} }} for {s}" for i, s in enumerate(command_scopes(paras))]
@@ -315,9 +366,13 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
                 b.kind == "run" and b.outcome == "instance" and a.outcome != "instance"
                 for b, a in zip(before[1], after[1], strict=True)):
             continue
-        flat = [(p, f) for p, frames in s for f in frames]
+        # each frame is needed; an event that primes nothing forgot its frames together (``_idle_events``: nothing
+        # moves), so they are needed together
+        flat = [(p, f) for p, frames in s for f in frames if not (not st.ordered and _primes(p, paras) == set())]
         less = [_with(original, [(p, [f for f in frames if (p, f) != drop]) for p, frames in s
                                  if [f for f in frames if (p, f) != drop]]) for drop in flat]
+        less += [_with(original, [(q, fr) for q, fr in s if q is not p]) for p, _ in s
+                 if not st.ordered and _primes(p, paras) == set()]
         counts = [met(x) for x in less]
         if all(c is not None and c[0] < after[0] for c in counts):
             out.append((text, _added(s)))
@@ -328,3 +383,53 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
             _BASELINES.pop(next(iter(_BASELINES), None), None)  # type: ignore[arg-type]
         _BASELINES[(original, timeout_s)] = out
     return out
+
+
+def kept_operations(original: str, framed_text: str, added: Sequence[str], candidate: str, verifier: Verifier,
+                    timeout_s: float = 30.0) -> bool:
+    """Does ``candidate`` keep the operations the reading frames as the reading has them? Each is still called in
+    a fact or a pred the facts call (dropping an event whose frames make it a stutter loses nothing a trace shows:
+    helper-51's ``o42_O_c01``), and each whose text the candidate changed takes only steps the framed one takes, on
+    the candidate's traces (an event that says nothing of the next state made to do another's job, a borrow, takes
+    steps the file allows elsewhere: ``o42_O_c02``); one left as the author wrote it is framed elsewhere (in the step
+fact). A candidate whose operations cannot be read: no."""
+    cparas = split_paragraphs(candidate)
+    fparas = split_paragraphs(framed_text)
+    oparas = {p.name: p for p in split_paragraphs(original) if p.kind == "pred"}
+    st = stepping(cparas)
+    calls = set().union(*(words(f.body or "") for f in cparas if f.kind == "fact"))
+    calls |= set().union(*(words(p.body or "") for p in cparas if p.kind == "pred" and p.name in calls))
+    checks: list[str] = []
+    for name in sorted({a.rsplit(" in pred ", 1)[1] for a in added}):
+        if name not in calls:
+            return False
+        mine = [p for p in cparas if p.kind == "pred" and p.name == name]
+        theirs = [p for p in fparas if p.kind == "pred" and p.name == name]
+        if len(mine) != 1 or len(theirs) != 1:
+            return False
+        if name in oparas and mine[0].text == oparas[name].text:
+            continue
+        if " ".join(t.text for t in tokens(mine[0].text)) == " ".join(t.text for t in tokens(theirs[0].text)):
+            continue
+        op = st.operation(mine[0])
+        if op is None or st.ordered:
+            return False
+        head = theirs[0].text[: (theirs[0].body_start or 0) - theirs[0].start]
+        renamed = re.sub(rf"\bpred\s+{re.escape(name)}\b", f"pred fmrF_{name}", head, count=1)
+        if renamed == head:
+            return False
+        checks.append(renamed + (theirs[0].body or "") + "}")
+        inner = f"{op.call(name)} implies {op.call('fmrF_' + name)}"
+        checks.append(f"fmrF_ops_{name}: check {{ always {('all ' + op.quant + ' | ') if op.quant else ''}"
+                      f"({inner}) }}")
+    if not checks:
+        return True
+    body = candidate
+    for p in sorted((q for q in cparas if q.kind == "command"), key=lambda q: q.start, reverse=True):
+        body = body[: p.start] + body[p.end:]
+    scopes = command_scopes(cparas)
+    lines = [c for c in checks if not c.startswith("fmrF_ops_")]
+    lines += [c.replace(":", f"_{i}:", 1) + f" for {s}" for c in checks if c.startswith("fmrF_ops_")
+              for i, s in enumerate(scopes)]
+    v = verifier.check(body + "\n" + "\n".join(lines) + "\n", CheckOptions(timeout_s=timeout_s))
+    return v.status == "ok" and all(c.met for c in v.commands)
