@@ -47,6 +47,11 @@ def test_the_frame_an_operation_leaves_out_is_read_in() -> None:
     assert "  no Box.trash'\n  inbox' = inbox\n}" in text
     # a relation a fact constrains beyond the initial state may be what the operation changes through another
     assert framed(MAIL + "fact Few { always lone Box.inbox }\n") == (MAIL + "fact Few { always lone Box.inbox }\n", [])
+    # ... written in a pred the fact calls under `always` (helper-53's review), not one it calls before it
+    few = MAIL + "pred few { lone Box.inbox }\nfact Few { always (some Msg and few) }\n"
+    assert framed(few) == (few, [])
+    assert framed(MAIL + "pred few { lone Box.inbox }\nfact Few { few always (some Msg) }\n")[1] == [
+        "inbox' = inbox in pred purge"]
     # util/ordering: the first two parameters are the step's states
     text, added = framed(SHOP)
     assert added == ["t2.sold = t.sold in pred release"]

@@ -70,12 +70,48 @@ def _named(p: Paragraph, paras: Sequence[Paragraph], depth: int = 0) -> set[str]
     return said
 
 
-def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool) -> bool:
-    """Does a fact constrain ``rel`` beyond the initial state?"""
+def _under_time(toks: Sequence[str], i: int) -> bool:
+    """Is the token at ``i`` under a temporal operator (``always inv``, ``always (a and inv)``; not ``init`` before
+    it, nor after a parenthesized ``always (...)`` it follows)? A binary one (``until``) anywhere before it at its
+    level counts too."""
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        t = toks[j]
+        if t == ")":
+            depth += 1
+        elif t == "(":
+            depth = max(depth - 1, 0)
+        elif t in TEMPORAL and depth == 0:
+            if t in ("always", "after", "eventually", "historically", "once", "before") and j + 1 < i \
+                    and toks[j + 1] == "(" and _close(toks, j + 1) < i:
+                continue  # it applies to a group that ends before the token
+            return True
+    return False
+
+
+def _close(toks: Sequence[str], k: int) -> int:
+    depth = 0
+    for j in range(k, len(toks)):
+        depth += (toks[j] == "(") - (toks[j] == ")")
+        if depth == 0:
+            return j
+    return len(toks)
+
+
+def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool, steps: frozenset[str] = frozenset()) -> bool:
+    """Does a fact constrain ``rel`` beyond the initial state? In Alloy 6 read with the bodies of the preds and funs
+    it calls other than ``steps`` (the operations and the events): an invariant written in a pred (``always
+    wellFormed``) constrains what it names (helper-53's review)."""
     for f in paras:
         if f.kind != "fact" or f.body is None:
             continue
         toks = [t.text for t in tokens(f.body)]
+        if not ordered:
+            for q in paras:
+                if q.kind in ("pred", "fun") and q.body is not None and q.name not in steps \
+                        and rel in _named(q, paras) and any(t == q.name and _under_time(toks, i)
+                                                            for i, t in enumerate(toks)):
+                    return True
         where = [k for k, t in enumerate(toks) if t == rel]
         if not where:
             continue
@@ -211,7 +247,6 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     # or some b: Book | borrow[b] }`, helper-51's o42_I)
     called |= set().union(*(words(p.body or "") for p in paras if p.kind == "pred" and p.name in called
                             and p.body is not None and not st.ordered and primed(p.body) == set()))
-    free = [r for r in rels if not _constrained(paras, r, st.ordered)]
     ops = [p for p in paras if p.kind == "pred" and p.body is not None and p.name in called
            and st.operation(p) is not None]
     typing, var_sigs, types = _sets_of(paras)
@@ -220,6 +255,9 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     # state (`t2.minding`; o42_K), or anywhere in a pred or fun it calls
     sets = [_post_named(p, paras, st, set(rels)) if st.ordered else _primes(p, paras) for p in ops]
     idle = _idle_events(paras, ops, sets) if not st.ordered else set()
+    steps = frozenset({p.name for p, says in zip(ops, sets, strict=True) if says or says is None} | idle
+                      | {p.name for p in paras if p.kind == "pred" and p.body is not None and _primes(p, paras)})
+    free = [r for r in rels if not _constrained(paras, r, st.ordered, steps)]
     out: list[tuple[Paragraph, list[str]]] = []
     for k, p in enumerate(ops):
         says = sets[k]
