@@ -95,6 +95,14 @@ def test_a_relation_no_other_operation_names_is_left_free() -> None:
     """A sensor's reading that no operation names changes at will on purpose: no frame for it."""
     sensor = MAIL.replace("one sig Box {", "sig Reading {}\none sig Probe { var reading: lone Reading }\none sig Box {")
     assert framed(sensor)[1] == ["inbox' = inbox in pred purge"]
+    # ... nor one that only a stutter keeps (helper-53's review): `idle` does not set what it keeps
+    kept = sensor.replace("pred idle { inbox' = inbox and trash' = trash }",
+                          "pred idle { inbox' = inbox and trash' = trash and Probe.reading' = Probe.reading }")
+    assert kept != sensor and framed(kept)[1] == ["inbox' = inbox in pred purge"]
+    # one an operation sets (not only keeps) is framed where another leaves it out
+    sets = kept.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  Probe.reading' = Probe.reading "
+                                                          "+ Probe.reading }")
+    assert sets != kept and "reading' = reading in pred purge" in framed(sets)[1]
 
 
 CLUBS = """var sig Account {}

@@ -52,7 +52,7 @@ from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.sigtext import readable_sigs
 from fmrepair.verifiers.alloy.stepping import Stepping, stepping
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, tokens, words
+from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_comments, tokens, words
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_fires_"
@@ -235,6 +235,25 @@ def _idle_events(paras: Sequence[Paragraph], ops: Sequence[Paragraph], sets: Seq
     return out
 
 
+def _keeps_only(p: Paragraph, rel: str, paras: Sequence[Paragraph]) -> bool:
+    """Does ``p`` name ``rel``'s next value only in frames (``rel' = rel``, itself or in a pred it calls, three
+    levels)? A stutter (``idle``) does not set what it keeps: a relation only a stutter names is left free on purpose
+    (helper-53's review)."""
+    bodies = [p.body or ""] + [q.body or "" for q in paras if q.kind == "pred" and q.body is not None
+                               and q is not p and q.name in _named(p, paras)]
+    r = re.escape(rel)
+    for body in bodies:
+        flat = re.sub(r"\s*\.\s*", ".", strip_comments(body))  # `Box . inbox` as `Box.inbox`
+        every = len(re.findall(rf"(?<![\w']){r}\s*'", flat))
+        pre = r"((?:[\w$]+\.)*)"  # the same joins on both sides: `Box.inbox' = Box.inbox`
+        rest = r"(?=[ \t]*(?:\r|\n|$|\)|\}|and\b|&&))"  # nothing more on the right: not `inbox' = inbox + m`
+        frames = len(re.findall(rf"(?<![\w'.]){pre}{r}\s*'\s*=\s*\1{r}(?![\w']){rest}", flat)) + len(
+            re.findall(rf"(?<![\w'.]){pre}{r}\s*=\s*\1{r}\s*'{rest}", flat))
+        if every != frames:
+            return False
+    return True
+
+
 def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     """Each operation a fact calls with the frames it leaves out (see the module)."""
     paras = split_paragraphs(original)
@@ -268,7 +287,9 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
         # typed by a variable sig this operation changes may have to change with it (an account closed takes its
         # memberships along, a guest checked out leaves the VIP subset: helper-51's o42_B, o42_H)
         others = [r for r in free if r not in says
-                  and any(r in (sets[j] or set()) for j, q in enumerate(ops) if q.name != p.name)]
+                  and any(r in (sets[j] or set()) and (st.ordered or not _keeps_only(q, r, paras))
+                          for j, q in enumerate(ops)
+                          if q.name != p.name)]
         # ... and then it keeps the rest: what its declaration still allows (`members' = members & (Club ->
         # Account)'`, the cascade; helper-51's o42_B_h*, o42_H_h*)
         cascade = {r for r in others if typing.get(r, set()) & var_sigs & says}
