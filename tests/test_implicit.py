@@ -58,6 +58,22 @@ def test_the_frame_an_operation_leaves_out_is_read_in() -> None:
     assert "t2.held = t.held - s\n  t2.sold = t.sold\n}" in text
 
 
+def test_a_relation_whose_last_column_is_the_state_is_framed_too() -> None:
+    """util/ordering with the state last (`heldAt.t`, initial value `no soldAt.first`): framed as `soldAt.t2 =
+    soldAt.t` (helper-53's review: never framed before)."""
+    shop = """open util/ordering[Time]
+sig Time {}
+sig Seat { heldAt: set Time, soldAt: set Time }
+pred hold[t, t2: Time, s: Seat] { s not in heldAt.t + soldAt.t  heldAt.t2 = heldAt.t + s  soldAt.t2 = soldAt.t }
+pred release[t, t2: Time, s: Seat] { s in heldAt.t  heldAt.t2 = heldAt.t - s }
+pred skip[t, t2: Time] { heldAt.t2 = heldAt.t and soldAt.t2 = soldAt.t }
+fact Traces { no heldAt.first and no soldAt.first
+  all t: Time - last | skip[t, t.next] or some s: Seat | hold[t, t.next, s] or release[t, t.next, s] }
+"""
+    assert framed(shop)[1] == ["soldAt.t2 = soldAt.t in pred release"]
+    assert framed(shop + "fact Few { all t: Time | lone soldAt.t }\n")[1] == []
+
+
 def test_the_missing_frame_is_a_repair_and_a_partial_one_narrows(alloy) -> None:  # noqa: ANN001
     assert alloy.check(MAIL).status == "failed"
     for spelling in ("Box.inbox' = Box.inbox", "inbox' = inbox", "all m: Msg | m in Box.inbox' iff m in Box.inbox"):
@@ -188,7 +204,7 @@ def test_a_frame_no_command_needs_is_not_read_in(alloy) -> None:  # noqa: ANN001
     only the reading with the frame the failing check needs stands."""
     flagged = MAIL.replace("var trash: set Msg }", "var trash: set Msg, var flag: lone Msg }")
     flagged = flagged.replace("Box.trash' = Box.trash }", "Box.trash' = Box.trash  flag' = flag }")
-    flagged = flagged.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  flag' = flag }")
+    flagged = flagged.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  flag' = m }")
     flagged = flagged.replace("pred idle { inbox' = inbox and trash' = trash }",
                               "pred idle { inbox' = inbox and trash' = trash and flag' = flag }")
     assert framed(flagged)[1] == ["flag' = flag in pred purge", "inbox' = inbox in pred purge"]
@@ -196,11 +212,36 @@ def test_a_frame_no_command_needs_is_not_read_in(alloy) -> None:  # noqa: ANN001
 
 
 def test_a_frame_that_leaves_the_operation_a_stutter_is_no_forgotten_frame(alloy) -> None:  # noqa: ANN001
-    """helper-52's o43_F: `lose` says nothing of the network, and its frame would make it a no-op; every fix of such
-    a file narrows (the frame too)."""
-    lossy = MAIL.replace(PURGE, "  Box.trash' = Box.trash\n}").replace("  some Box.trash\n", "")
+    """helper-52's o43_F: `lose` says nothing of the network's next value but reads it (`some Net`), and its frame
+    would make it a no-op; every fix of such a file narrows (the frame too). The same operation that never reads
+    what it forgot is a stutter that forgot a frame (helper-51's o42_A: a stocktake): its frame is read in."""
+    lossy = MAIL.replace(PURGE, "  Box.trash' = Box.trash\n}").replace("  some Box.trash\n", "  some Box.inbox\n")
     assert framed(lossy)[1] == ["inbox' = inbox in pred purge"]
     assert baselines(lossy, alloy) == []
+    stutter = MAIL.replace(PURGE, "  Box.trash' = Box.trash\n}").replace("  some Box.trash\n", "")
+    assert [added for _, added in baselines(stutter, alloy)] == [["inbox' = inbox in pred purge"]]
+
+
+COUNT = MAIL.replace(PURGE, "  no Box.trash'\n  inbox' = inbox\n}").replace(
+    "pred idle {", "pred count {\n  Box.trash' = Box.trash\n}\npred idle {").replace(
+    "always (idle or purge or", "always (idle or purge or count or") + (
+    "assert Apart { always no Box.inbox & Box.trash }\ncheck Apart for 3 but 6 steps\n")
+
+
+def test_a_changed_operation_takes_only_the_framed_steps_from_any_state(alloy) -> None:  # noqa: ANN001
+    """helper-51's o42_A_c02, o42_H_c04: the invariant written as the next value (`inbox' = inbox - trash` in a
+    stocktake that forgot its frame) is the frame on every state the traces reach, and differs from it only where
+    the invariant fails: the reading stands only where the changed operation takes the framed one's steps from any
+    state its declarations allow."""
+    assert alloy.check(COUNT).status == "failed"
+    assert framed(COUNT)[1] == ["inbox' = inbox in pred count"]
+    for spelling, status in (("Box.inbox' = Box.inbox", "faithful"), ("all m: Msg | m in Box.inbox' iff m in "
+                             "Box.inbox", "faithful"), ("Box.inbox' = Box.inbox - Box.trash", "narrows")):
+        fixed = COUNT.replace("  Box.trash' = Box.trash\n}\npred idle", f"  Box.trash' = Box.trash\n  {spelling}\n}}"
+                                                                         "\npred idle")
+        assert fixed != COUNT and alloy.check(fixed).status == "ok", spelling
+        rep = gate(COUNT, fixed, verifier=alloy, behaviour="require")
+        assert rep.status == status, (spelling, rep)
 
 
 LOOK = MAIL.replace(PURGE, "  no Box.trash'\n  inbox' = inbox\n}").replace(

@@ -98,10 +98,12 @@ def _close(toks: Sequence[str], k: int) -> int:
     return len(toks)
 
 
-def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool, steps: frozenset[str] = frozenset()) -> bool:
+def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool, steps: frozenset[str] = frozenset(),
+                 tail: bool = False) -> bool:
     """Does a fact constrain ``rel`` beyond the initial state? In Alloy 6 read with the bodies of the preds and funs
     it calls other than ``steps`` (the operations and the events): an invariant written in a pred (``always
-    wellFormed``) constrains what it names (helper-53's review)."""
+    wellFormed``) constrains what it names (helper-53's review). ``tail``: under util/ordering, a relation whose last
+    column is the state (``sitter.{}``)."""
     for f in paras:
         if f.kind != "fact" or f.body is None:
             continue
@@ -116,7 +118,11 @@ def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool, steps: fro
         if not where:
             continue
         if ordered:
-            if any(k < 2 or toks[k - 1] != "." or toks[k - 2] != "first" for k in where):
+            # at the first state only: `first.held`, or `sitter.first` for a relation whose last column is the
+            # state (helper-53's review: those were never framed)
+            if any(not (k >= 2 and toks[k - 1] == "." and toks[k - 2] == "first")
+                   and not (tail and k + 2 < len(toks) and toks[k + 1] == "." and toks[k + 2] == "first")
+                   for k in where):
                 return True
         elif TEMPORAL & set(toks):
             return True
@@ -254,6 +260,16 @@ def _keeps_only(p: Paragraph, rel: str, paras: Sequence[Paragraph]) -> bool:
     return True
 
 
+def _stutter_like(p: Paragraph, paras: Sequence[Paragraph], forgot: set[str]) -> bool:
+    """Is ``p`` a stutter that forgot frames: every relation it primes it only keeps (``R' = R``), and it never names
+    what it forgot, itself or in a pred or fun it calls (helper-51's ``o42_A``: a stocktake that keeps the shelf and
+    the reservations and says nothing of the loans)? One that reads the relation it says nothing of is about it: a
+    message loss guarded by ``some Net`` (helper-52's ``o43_F``), whose frame takes its job away."""
+    says = _primes(p, paras)
+    return bool(says) and bool(forgot) and all(_keeps_only(p, r, paras) for r in says) \
+        and not forgot & _named(p, paras)
+
+
 def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     """Each operation a fact calls with the frames it leaves out (see the module)."""
     paras = split_paragraphs(original)
@@ -276,7 +292,8 @@ def _missing(original: str) -> list[tuple[Paragraph, list[str]]]:
     idle = _idle_events(paras, ops, sets) if not st.ordered else set()
     steps = frozenset({p.name for p, says in zip(ops, sets, strict=True) if says or says is None} | idle
                       | {p.name for p in paras if p.kind == "pred" and p.body is not None and _primes(p, paras)})
-    free = [r for r in rels if not _constrained(paras, r, st.ordered, steps)]
+    free = [r for r in rels if not _constrained(paras, r, st.ordered, steps,
+                                                st.ordered and st.values[r].endswith(".{}"))]
     out: list[tuple[Paragraph, list[str]]] = []
     for k, p in enumerate(ops):
         says = sets[k]
@@ -398,11 +415,14 @@ def baselines(original: str, verifier: Verifier, timeout_s: float = 30.0) -> lis
     # message loss made a no-op, helper-52's o43_F)
     rels = sorted(st.values) if st.ordered else sorted(var_arities(paras))
     moved = " or ".join(st.changes(r) for r in rels)
+    forgot = {p.name: {f.split("'", 1)[0] for f in frames} for p, frames in _missing(original)}
     fires = []
     for q in paras:
         op = st.operation(q) if q.kind == "pred" and q.name in ops else None
         if op is not None and not st.ordered and _primes(q, paras) == set():
             continue  # an event that says nothing of the next state (``_idle_events``) has no job a frame takes away
+        if op is not None and not st.ordered and _stutter_like(q, paras, forgot.get(q.name, set())):
+            continue  # nor a stutter that forgot one frame and never reads what it forgot
         if op is not None:
             step = st.some(op.quant, f"{op.call(q.name)} and ({moved})", trace=True)
             fires += [f"{LABEL}{q.name}_{i}: run {{ {step} }} for {s}" for i, s in enumerate(command_scopes(paras))]
@@ -448,10 +468,12 @@ def kept_operations(original: str, framed_text: str, added: Sequence[str], candi
                     timeout_s: float = 30.0) -> bool:
     """Does ``candidate`` keep the operations the reading frames as the reading has them? Each is still called in
     a fact or a pred the facts call (dropping an event whose frames make it a stutter loses nothing a trace shows:
-    helper-51's ``o42_O_c01``), and each whose text the candidate changed takes only steps the framed one takes, on
-    the candidate's traces (an event that says nothing of the next state made to do another's job, a borrow, takes
-    steps the file allows elsewhere: ``o42_O_c02``); one left as the author wrote it is framed elsewhere (in the step
-fact). A candidate whose operations cannot be read: no."""
+    helper-51's ``o42_O_c01``), and each whose text the candidate changed takes only steps the framed one takes,
+    from **any** state its declarations and static facts allow, not only the states the traces reach (an event made
+    to do another's job, a borrow, takes steps the file allows elsewhere: ``o42_O_c02``; the invariant written as the
+    next value, ``loans' = loans - Member -> Shelf``, is the frame on every reachable state and differs only where
+    the invariant fails: helper-51's ``o42_A_c02``, ``o42_H_c04``); one left as the author wrote it is framed
+    elsewhere (in the step fact). A candidate whose operations cannot be read: no."""
     cparas = split_paragraphs(candidate)
     fparas = split_paragraphs(framed_text)
     oparas = {p.name: p for p in split_paragraphs(original) if p.kind == "pred"}
@@ -470,21 +492,31 @@ fact). A candidate whose operations cannot be read: no."""
             continue
         if " ".join(t.text for t in tokens(mine[0].text)) == " ".join(t.text for t in tokens(theirs[0].text)):
             continue
-        op = st.operation(mine[0])
-        if op is None or st.ordered:
+        got = pred_params(mine[0])
+        if got is None:
             return False
+        decls, args = got
         head = theirs[0].text[: (theirs[0].body_start or 0) - theirs[0].start]
         renamed = re.sub(rf"\bpred\s+{re.escape(name)}\b", f"pred fmrF_{name}", head, count=1)
         if renamed == head:
             return False
         checks.append(renamed + (theirs[0].body or "") + "}")
-        inner = f"{op.call(name)} implies {op.call('fmrF_' + name)}"
-        checks.append(f"fmrF_ops_{name}: check {{ always {('all ' + op.quant + ' | ') if op.quant else ''}"
-                      f"({inner}) }}")
+        call = f"[{', '.join(args)}]" if args else ""
+        step = st.operation(mine[0]) if st.ordered else None
+        if step is not None:  # under util/ordering a step is from a state to the next (`t.next`, not any `t2`)
+            asked = st.every(step.quant, f"{step.call(name)} implies {step.call('fmrF_' + name)}")
+        else:
+            asked = f"{('all ' + decls + ' | ') if decls else ''}({name}{call} implies fmrF_{name}{call})"
+        checks.append(f"fmrF_ops_{name}: check {{ {asked} }}")
     if not checks:
         return True
+    # the candidate without its commands and without the facts that say anything of the states (what the traces
+    # reach): the step is asked from any state the declarations and the static facts allow
+    rels = set(st.values) if st.ordered else set(var_arities(cparas))
+    dynamic = rels | TEMPORAL | {"first", "last", "next", "prev"}
     body = candidate
-    for p in sorted((q for q in cparas if q.kind == "command"), key=lambda q: q.start, reverse=True):
+    for p in sorted((q for q in cparas if q.kind == "command" or (q.kind == "fact" and words(q.body or "") & dynamic)),
+                    key=lambda q: q.start, reverse=True):
         body = body[: p.start] + body[p.end:]
     scopes = command_scopes(cparas)
     lines = [c for c in checks if not c.startswith("fmrF_ops_")]
