@@ -204,7 +204,7 @@ def test_a_frame_no_command_needs_is_not_read_in(alloy) -> None:  # noqa: ANN001
     only the reading with the frame the failing check needs stands."""
     flagged = MAIL.replace("var trash: set Msg }", "var trash: set Msg, var flag: lone Msg }")
     flagged = flagged.replace("Box.trash' = Box.trash }", "Box.trash' = Box.trash  flag' = flag }")
-    flagged = flagged.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  flag' = m }")
+    flagged = flagged.replace("Box.trash' = Box.trash + m }", "Box.trash' = Box.trash + m  Box.flag' = m }")
     flagged = flagged.replace("pred idle { inbox' = inbox and trash' = trash }",
                               "pred idle { inbox' = inbox and trash' = trash and flag' = flag }")
     assert framed(flagged)[1] == ["flag' = flag in pred purge", "inbox' = inbox in pred purge"]
