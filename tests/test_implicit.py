@@ -169,6 +169,8 @@ def test_the_cascade_is_a_repair_and_forbidding_it_narrows(alloy) -> None:  # no
     frame with a guard that forbids removing a user who is inside narrows (o42_B_c01)."""
     assert alloy.check(ROOMS).status == "failed"
     assert framed(ROOMS)[1] == ["inside' = inside & (Room -> User)' in pred remove"]
+    assert [what for _, what in frame_candidates(ROOMS)] == ["frame inside' = inside & (Room -> User)' added to pred "
+                                                             "remove"]
     for spelling in ("inside' = inside - Room -> n", "inside' = inside :> User'"):
         fixed = ROOMS.replace("  User' = User - n\n", f"  User' = User - n\n  {spelling}\n")
         assert alloy.check(fixed).status == "ok", spelling
