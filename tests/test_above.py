@@ -4,7 +4,7 @@ one does not."""
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.above import above_scope, bumped, floor, scope_sensitive
+from fmrepair.verifiers.alloy.above import above_scope, beyond_bitwidth, bitwidth, bumped, floor, scope_sensitive
 
 UNROLLED = """sig Node { next: set Node }
 fact NoLoop { no n: Node | n in n.next + n.next.next }
@@ -33,6 +33,21 @@ def test_the_scope_reaches_what_the_new_text_needs() -> None:
     assert floor(UNROLLED, HONEST) == 0
     assert floor(HONEST, HONEST + "fact { some Node \u00b2 }") == 0  # "²".isdigit(), but no integer (int() raised)
     assert scope_sensitive(HONEST, HONEST + "fact { some disj a, b: Node | a in b.next }")
+
+
+def test_an_integer_no_count_reaches_at_the_files_bitwidth_is_undecided() -> None:
+    """helper-54's o44_A_c12: `no r.occupant or #(r.occupant + g) > 7` is false at 4-bit integers, whatever the
+    scope, and needs eight atoms, beyond the probes above the scope; an integer below the largest one is not
+    asked, nor one the author wrote, and a wider bitwidth moves the bound."""
+    room = HONEST + "sig Guest {}\nsig Room { occ: set Guest }\n"
+    assert bitwidth(room) == 4 and bitwidth(room.replace("for 2", "for 2 but 6 Int")) == 6
+    assert beyond_bitwidth(room, room + "fact { all r: Room | #r.occ < 3 }\n") == []
+    got = beyond_bitwidth(room, room + "fact { all r: Room | no r.occ or #r.occ > 7 }\n")
+    assert len(got) == 1 and "7" in got[0]
+    assert beyond_bitwidth(room + "fact { all r: Room | #r.occ < 9 }\n", room + "fact { all r: Room | #r.occ < 9 }\n"
+                           "fact { some Room }\n") == []
+    wide = room.replace("for 2", "for 2 but 6 Int")
+    assert beyond_bitwidth(wide, wide + "fact { all r: Room | no r.occ or #r.occ > 7 }\n") == []
 
 
 def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None:

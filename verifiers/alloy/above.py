@@ -142,6 +142,33 @@ def floor(original: str, candidate: str) -> int:
     return max(need, default=0)
 
 
+def bitwidth(text: str) -> int:
+    """The smallest ``Int`` bitwidth among the file's commands (the Analyzer's default is 4)."""
+    got = []
+    for p in split_paragraphs(text):
+        if p.kind == "command":
+            m = re.search(r"(?<![\w.])(\d+)\s+Int\b", p.scope or "")
+            got.append(int(m.group(1)) if m else 4)
+    return min(got, default=4)
+
+
+def beyond_bitwidth(original: str, candidate: str) -> list[str]:
+    """An integer the candidate's new text writes that is at least the largest integer of the file's bitwidth
+    (7 with the default 4 bits): a count compared with it (``#(r.occupant + g) > 7``) is the same in every instance
+    the commands look at, and the probes above the scope (at most `MOST` atoms up, one bit up) never reach the
+    atoms it needs (helper-54's ``o44_A_c12``, ``o44_C_c05``, ``o44_D_c12``: an escape written with a bound
+    variable, which the closed-formula rule does not read). Reasons; none where no such integer is written."""
+    texts, new = _new(original, candidate)
+    top = 2 ** (bitwidth(original) - 1) - 1
+    big = sorted({int(texts[k]) for k in new if _number(texts[k]) and int(texts[k]) >= top})
+    if not big:
+        return []
+    bits = bitwidth(original)
+    return [f"writes the integer {big[-1]}, at least the largest integer ({top}) of the file's {bits}-bit "
+            "integers: a count compared with it is the same in every instance its commands look at, and the scope "
+            "an escape with it needs is beyond the probes above the scope"]
+
+
 def rescoped(text: str, least: int, by: int) -> str | None:
     """The text with each command's scope raised (`bumped`), the command otherwise as it was (its target or
     block and its ``expect``: the checked assertions and the runs expected empty still say what a good instance

@@ -124,7 +124,7 @@ def _constrained(paras: Sequence[Paragraph], rel: str, ordered: bool, steps: fro
                    and not (tail and k + 2 < len(toks) and toks[k + 1] == "." and toks[k + 2] == "first")
                    for k in where):
                 return True
-        elif TEMPORAL & set(toks):
+        elif any(_under_time(toks, k) for k in where):  # not the initial condition beside `always (...)` (helper-54)
             return True
     return False
 
