@@ -346,3 +346,69 @@ def test_emptying_a_set_no_operation_takes_from_is_undecided_and_a_passed_token_
     assert alloy.check(fixed).status == "ok"
     assert evictions(LIFT, fixed, alloy) == []
     assert evictions(TOKEN, TOKEN.replace("Holder' = Holder + n", "Holder' = n"), alloy) == []
+
+
+STORE = """sig Item {}
+one sig Store { var stock: set Item, var sold: set Item }
+fact Init { no Store.stock and no Store.sold }
+pred restock[i: Item] { i not in Store.stock + Store.sold  Store.stock' = Store.stock + i  Store.sold' = Store.sold }
+pred sell[i: Item] {
+  i in Store.stock
+  Store.stock' = Store.stock + i
+  Store.sold' = Store.sold + i
+}
+pred idle { Store.stock' = Store.stock and Store.sold' = Store.sold }
+fact Steps { always (idle or some i: Item | restock[i] or sell[i]) }
+assert Apart { always no Store.stock & Store.sold }
+check Apart for 3 but 6 steps
+run Busy { eventually (some Store.stock and some Store.sold) } for 3 but 6 steps
+"""
+
+
+def test_emptying_a_one_sig_field_is_undecided(alloy) -> None:  # noqa: ANN001
+    """helper-54's o44_C_c04: `sell[i]` made to empty the store's whole stock; a tuple of a `one sig`'s set field
+    belongs to its item, not to the store, which every other field of it names too (read as one step from the
+    argument, the emptying was never asked)."""
+    assert alloy.check(STORE).status == "failed"
+    empty = STORE.replace("  Store.stock' = Store.stock + i\n  Store.sold'", "  Store.stock' = none\n  Store.sold'")
+    assert empty != STORE and alloy.check(empty).status == "ok"
+    got = evictions(STORE, empty, alloy)
+    assert got and "puts none back" in got[0], got
+    fixed = STORE.replace("  Store.stock' = Store.stock + i\n  Store.sold'", "  Store.stock' = Store.stock - i\n"
+                                                                            "  Store.sold'")
+    assert alloy.check(fixed).status == "ok" and evictions(STORE, fixed, alloy) == []
+
+
+FORUM = """sig Name {}
+sig Note { writer: one Name }
+var sig Member in Name {}
+var sig Shown in Note {}
+fact Init { no Member and no Shown }
+pred enrol[n: Name] { n not in Member  Member' = Member + n  Shown' = Shown }
+pred post[n: Name, t: Note] { n in Member and t.writer = n and t not in Shown  Shown' = Shown + t  Member' = Member }
+pred retract[t: Note] { t in Shown  Shown' = Shown - t  Member' = Member }
+pred quit[n: Name] {
+  n in Member
+  Member' = Member - n
+  Shown' = Shown
+}
+pred idle { Member' = Member and Shown' = Shown }
+fact Steps { always (idle or (some n: Name | enrol[n] or quit[n]) or (some t: Note | retract[t]) or
+  some n: Name, t: Note | post[n, t]) }
+assert ShownByMembers { always Shown.writer in Member }
+check ShownByMembers for 3 but 6 steps
+"""
+
+
+def test_a_cascade_through_a_static_link_is_not_eviction_from_any_state(alloy) -> None:  # noqa: ANN001
+    """helper-54's o44_B_h*: a member quitting takes the notes they wrote along (`Shown - writer.n`: linked to the
+    argument leaving `Member` through the static `writer`), in any spelling; the invariant as the next value
+    (`Shown & writer.Member'`) is that cascade on every reachable state and takes other quitters' notes from states
+    the traces do not reach (o44_B_c02); taking every note is still asked."""
+    assert alloy.check(FORUM).status == "failed"
+    for spelling, evicts in (("Shown - writer.n", False), ("Shown & writer.(Name - n)", False),
+                             ("Shown & writer.Member'", True), ("none", True)):
+        cand = FORUM.replace("  Member' = Member - n\n  Shown' = Shown\n", f"  Member' = Member - n\n  Shown' = "
+                                                                         f"{spelling}\n")
+        assert cand != FORUM and alloy.check(cand).status == "ok", spelling
+        assert bool(evictions(FORUM, cand, alloy)) is evicts, spelling

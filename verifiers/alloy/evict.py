@@ -27,7 +27,12 @@ Then ``unknown: evicts``. Taking away what belongs to an argument (a lost book's
 token passed on by its node) is not eviction and is not asked; nor is a cascade: a tuple that names, in a column
 other than its owner's, an argument that leaves a variable set in that step (``leave[u]`` takes ``Member - u`` and
 now unassigns the leaver's tasks, ``assignee - Task -> u``: helper-44's ``o37_D_h03`` .. ``h08``). A tuple beyond
-the leaver's (every task's, those of users who are not members) is still asked (``o37_D_c01``, ``c08``).
+the leaver's (every task's, those of users who are not members) is still asked (``o37_D_c01``, ``c08``). Nor is a
+cascade through a static link (twenty-ninth session, helper-54's ``o44_B_h*``): an atom one step through a static
+binary relation from an argument that leaves a variable set in that step (a quitting user's posts, ``Visible -
+author.u``); where that exemption is read in, the step is asked from any state as well (declarations only), where
+the invariant written as the next value (``Visible & author.Active'``) takes the posts of every inactive author
+(``o44_B_c02``).
 An operation without arguments owns nothing: every tuple it takes is another's, counted where its owner is left
 with none (``close`` made to take every swimmer out of the water, ``raise`` every train off the crossing, which
 ``leave`` does one by one: helper-47's ``o40_B_c02``, ``c10``, ``c11``, ``c14``, ``c15``; a ``one sig``'s heater
@@ -179,6 +184,19 @@ def _taken(pre: str, post: str, arity: int, owner: int, mine: str, near: str = "
             + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else "") + orphan)
 
 
+def _static_link(cpar: Sequence[Paragraph], mine: str, kept: Sequence[str]) -> str:
+    """The atoms one step, through a static binary relation (``author``), from an argument that leaves one of the
+    variable sets ``kept`` in this step: what a cascade through a static link takes along; "" for none."""
+    if mine == "none" or not kept:
+        return ""
+    statics = sorted(n for n, (a, var) in arities(cpar).items() if a == 2 and not var)
+    if not statics:
+        return ""
+    gone = " + ".join(f"(({k}) - ({k})')" for k in kept)
+    leaving = f"({mine}) & ({gone})"
+    return " + ".join(f"({leaving}).({f}) + ({f}).({leaving})" for f in statics)
+
+
 def _sets(cpar: Sequence[Paragraph], held: set[str]) -> list[str]:
     """The variable sets an atom can leave: the variable sigs (``var sig Member in User``) and the set fields of a
     ``one sig`` (``univ.members``)."""
@@ -235,7 +253,9 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         call = op.call(p.name)
         mine = " + ".join(op.args) or "none"  # without arguments every tuple is another's (helper-47's o40_B_c02)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
-            default = 1 if rel in held and arity[rel] > 2 else 0  # `one sig Lock { var holds: ... }`: a Proc
+            # `one sig Lock { var holds: Proc -> Res }`: a Proc; `one sig WH { var stock: set Item }`: an item, not
+            # the warehouse, which every other field of it names too (helper-54's o44_C_c04)
+            default = 1 if rel in held else 0
             owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s, st)
                       for a in authors]
             # where no operation of the author's takes any away, this one may be meant to (a token passed, which puts
@@ -251,13 +271,22 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                               f"({st.post(f)}).({mine})" for f in binary if f != rel)
             kept = _cascades(original, opar, p.key, rel, [x for x in sets if x != rel], scopes, verifier, timeout_s,
                              st)
-            evicts = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine, near, kept)
+            # a cascade through a static link: a post whose `author` is the user leaving `Active` in this step
+            # (helper-54's o44_B_h*); asked from any state too, where a next value that restates the invariant
+            # (`Visible & author.Active'`) takes the posts of every inactive author (o44_B_c02)
+            link = _static_link(cpar, mine, kept) if not st.ordered else ""
+            evicts = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine,
+                            " + ".join(x for x in (near, link) if x), kept)
             evicts += f" and ({st.post(rel)}) in ({st.pre(rel)})" if bare else ""
             asks = [f"{LABEL}c{i}: run {{ {st.some(op.quant, f'{call} and ({evicts})', trace=True)} }} for {s}"
                     for i, s in enumerate(scopes)]
             v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
                                CheckOptions(timeout_s=timeout_s))
             hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
+            if hit is None and link:
+                v = verifier.check(declarations(candidate) + "\n" + "\n".join(asks) + "\n",
+                                   CheckOptions(timeout_s=timeout_s))
+                hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
             if hit is not None:
                 theirs = " or ".join(a.key for a in authors)
                 alone = " and puts none back, where no operation of the author's takes any" if bare else ""
