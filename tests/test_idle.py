@@ -48,6 +48,11 @@ def test_an_else_branch_is_asked_unless_it_keeps_everything_the_operation_moves(
                         "  no has.t implies { has' = has + p -> t and Stored' = Stored - t }\n"
                         "  else { has' = has and Stored' = Stored }\n")
     assert full != SHED and idles(SHED, full, alloy) == []
+    # ... the same with the condition negated, the stutter in `then` (helper-54's o44_D_j02: not asked either)
+    flipped = SHED.replace(EFFECT + "  Stored' = Stored - t\n",
+                           "  some has.t implies { has' = has and Stored' = Stored }\n"
+                           "  else { has' = has + p -> t and Stored' = Stored - t }\n")
+    assert flipped != SHED and idles(SHED, flipped, alloy) == []
     # `else` keeping `has` only, the shelf still emptied outside it: the no-op is the effect's (asked)
     part = SHED.replace(EFFECT, "  no has.t implies has' = has + p -> t else has' = has\n")
     assert part != SHED

@@ -17,7 +17,8 @@ the author's pred put in beside it under another name, at each of the author's c
 - every step of it that changes the relation is a step of the author's pred.
 Then ``unknown: idles``. An honest guard never holds where the author's pred does not; an honest effect fix, a
 cascade or an eviction takes steps the author's never did. A relation whose effect the candidate kept word for word
-is not asked. Nor is an ``if-then-else`` whose else branch, by its own text, keeps every relation the operation
+is not asked. Nor is an ``if-then-else`` one of whose branches (the else, or since the twenty-ninth session the then:
+helper-54's ``o44_D_j02``), by its own text, keeps every relation the operation
 moves (``_plain_else``). Under util/ordering (helper-45's ``o38_D_c01``, ``c08``) a pred whose first two
 parameters are states of the order is read as the step from a state to its ``next``, and a relation as the value a
 field of the ordered sig, or one whose last column is it, has there (``sitter.t``); the relations asked are those
@@ -49,8 +50,18 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, st: Step
     sight in the diff: helpers' labels differ on it (honest in ``o28_s4keys_h_guard_else``, ``o33_B_h06``,
     ``o34_A_h09``; a cheat in ``o38_A_c11``), and it is not asked. An else that keeps only what the property reads
     (the shelf still emptied beside it) stutters only because the facts make it: asked."""
-    elses = [_else_part(c) for c in _changed(o, p)]
-    if not elses or any(e is None for e in elses) or not moves:
+    changed = _changed(o, p)
+    if not changed or not moves:
+        return False
+    # either branch: `C implies A else B` is `not C implies B else A` (helper-54's o44_D_j02, the stutter in `then`)
+    return any(_keeps(candidate, [_branch(c, part) for c in changed], decls, st, op, moves, scopes, verifier, timeout_s)
+               for part in ("else", "then"))
+
+
+def _keeps(candidate: str, elses: Sequence[str | None], decls: str, st: Stepping, op: Operation,
+           moves: Sequence[str], scopes: Sequence[str], verifier: Verifier, timeout_s: float) -> bool:
+    """Does each branch in ``elses``, by its own text (over the declarations), keep every relation in ``moves``?"""
+    if not elses or any(e is None for e in elses):
         return False
     still = " and ".join(f"{st.post(r)} = {st.pre(r)}" for r in moves)
     paras = split_paragraphs(candidate)
@@ -100,8 +111,9 @@ def touched(o: Paragraph, p: Paragraph, cpar: Sequence[Paragraph], st: Stepping)
     return set().union(*(st.named(c, cpar) for c in _changed(o, p)))
 
 
-def _else_part(c: str) -> str | None:
-    """The else branch of a conjunct written ``C implies A else B`` (or ``=>``); None for any other conjunct."""
+def _branch(c: str, part: str = "else") -> str | None:
+    """The else (or then) branch of a conjunct written ``C implies A else B`` (or ``=>``); None for any other
+    conjunct."""
     toks = tokens(c)
     if not toks:
         return None
@@ -111,7 +123,10 @@ def _else_part(c: str) -> str | None:
     if arrow is None:
         return None
     other = next((t for t in toks[arrow + 1:] if t.depth == top and t.text == "else"), None)
-    return c[other.end:] if other is not None else None
+    if other is None:
+        return None
+    start = toks[arrow + 1].start if toks[arrow].text == "implies" else toks[arrow + 1].end
+    return c[other.end:] if part == "else" else c[start:other.start]
 
 
 def _changed(o: Paragraph, p: Paragraph) -> list[str]:
