@@ -51,6 +51,7 @@ from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import arities, sig_names
+from fmrepair.verifiers.alloy.sigtext import readable_sigs
 from fmrepair.verifiers.alloy.stepping import Stepping, stepping
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, words
 from fmrepair.verifiers.base import CheckOptions, Verifier
@@ -236,6 +237,8 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
     binary = sorted(n for n, a in arity.items() if a == 2)
     scopes = command_scopes(cpar)
     held = _in_one_sig(cpar)
+    collections = {n for _, d in readable_sigs(cpar) if "one" in d.mods for n, _, rhs in d.fields
+                   if rhs.split()[:1] in (["set"], ["some"])}
     sets = _sets(cpar, held)
     twice = overloaded(opar) | overloaded(cpar)
     out = []
@@ -254,8 +257,9 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
         mine = " + ".join(op.args) or "none"  # without arguments every tuple is another's (helper-47's o40_B_c02)
         for rel in sorted(n for n in names if n in arity and arity[n] <= 3):
             # `one sig Lock { var holds: Proc -> Res }`: a Proc; `one sig WH { var stock: set Item }`: an item, not
-            # the warehouse, which every other field of it names too (helper-54's o44_C_c04)
-            default = 1 if rel in held else 0
+            # the warehouse, which every other field of it names too (helper-54's o44_C_c04); a value (`var heater:
+            # one Mode`) is no collection: switching it is no eviction (helper-46's o39_D_h*)
+            default = 1 if rel in held and (arity[rel] > 2 or rel in collections) else 0
             owners = [_owner(original, opar, a.key, rel, arity[rel], default, scopes, verifier, timeout_s, st)
                       for a in authors]
             # where no operation of the author's takes any away, this one may be meant to (a token passed, which puts
