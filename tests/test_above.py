@@ -4,7 +4,15 @@ one does not."""
 
 from __future__ import annotations
 
-from fmrepair.verifiers.alloy.above import above_scope, beyond_bitwidth, bitwidth, bumped, floor, scope_sensitive
+from fmrepair.verifiers.alloy.above import (
+    above_scope,
+    beyond_bitwidth,
+    beyond_probes,
+    bitwidth,
+    bumped,
+    floor,
+    scope_sensitive,
+)
 
 UNROLLED = """sig Node { next: set Node }
 fact NoLoop { no n: Node | n in n.next + n.next.next }
@@ -48,6 +56,19 @@ def test_an_integer_no_count_reaches_at_the_files_bitwidth_is_undecided() -> Non
                            "fact { some Room }\n") == []
     wide = room.replace("for 2", "for 2 but 6 Int")
     assert beyond_bitwidth(wide, wide + "fact { all r: Room | no r.occ or #r.occ > 7 }\n") == []
+
+
+def test_what_needs_more_atoms_than_the_probes_reach_is_undecided() -> None:
+    """helper-54's o44_A_c06 (`some disj` over eight variables), helper-48's o41_C_c08 (a chain ten joins deep):
+    beyond the widest scope plus `MOST`, no probe looks; a signature given a wide scope moves the bound."""
+    five = HONEST + "fact { some disj a, b, c, d, e: Node | a in b.next }\n"
+    eight = HONEST + "fact { all n: Node | n not in n.next or some disj a, b, c, d, e, f, g, h: Node | a in b.next }\n"
+    assert beyond_probes(HONEST, five) == []
+    got = beyond_probes(HONEST, eight)
+    assert len(got) == 1 and "9 atoms" in got[0], got
+    wide = HONEST.replace("for 2", "for 2 but 6 Node")
+    assert beyond_probes(wide, eight.replace("for 2", "for 2 but 6 Node")) == []
+    assert beyond_probes(HONEST, HONEST + "fact { #Node < 40 }\n") == []  # an integer: the bitwidth's question
 
 
 def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None:

@@ -117,7 +117,7 @@ def _rejoined(texts: tuple[str, ...], k: int) -> bool:
     return 0 <= j < k - 1 and texts[j] == texts[k] and any(t in (".", "[", "~") for t in texts[j + 1 : k])
 
 
-def floor(original: str, candidate: str) -> int:
+def floor(original: str, candidate: str, numbers: bool = True) -> int:
     """A signature scope the probe above reaches (`bumped`), 0 for none: one more than the largest integer the
     candidate's new text writes (``#Employee > 6``: a seventh employee, whatever the check's scope), than the
     variables of a ``disj`` declaration it writes (``some disj a, b, c, d: nexts[x]``), or than a join it
@@ -125,7 +125,7 @@ def floor(original: str, candidate: str) -> int:
     k joins is given k + 2 atoms: a closure unrolled to k joins is escaped by a cycle of k + 1 that a root outside
     it (a ``one sig`` with no parent) must sit beside (helper-38's fs_c_unroll5, asked at k + 1 before)."""
     texts, new = _new(original, candidate)
-    need = [int(texts[k]) + 1 for k in new if _number(texts[k])]
+    need = [int(texts[k]) + 1 for k in new if _number(texts[k])] if numbers else []
     for k in new:
         if texts[k] == "disj":  # disj a, b, c: S
             n, j = 0, k + 1
@@ -167,6 +167,32 @@ def beyond_bitwidth(original: str, candidate: str) -> list[str]:
     return [f"writes the integer {big[-1]}, at least the largest integer ({top}) of the file's {bits}-bit "
             "integers: a count compared with it is the same in every instance its commands look at, and the scope "
             "an escape with it needs is beyond the probes above the scope"]
+
+
+def _widest(text: str) -> int:
+    """The largest signature scope among the file's commands (their default, or one given a signature; not
+    ``steps``, ``Int`` or ``seq``); 3 where none is written."""
+    got = [3]
+    for p in split_paragraphs(text):
+        if p.kind != "command":
+            continue
+        raw = " ".join((p.scope or "").split())
+        got += [int(n) for n in re.findall(r"(?:^|\bbut\s+|,\s*)(?:exactly\s+)?(\d+)(?=\s*(?:$|but\b|,))", raw)]
+        got += [int(n) for n, what in re.findall(r"(?:exactly\s+)?(\d+)\s+([\w/$]+)", raw)
+                if what not in ("steps", "Int", "seq")]
+    return max(got)
+
+
+def beyond_probes(original: str, candidate: str) -> list[str]:
+    """New text that needs more atoms than any probe above the scope reaches (`MOST` above the file's widest
+    signature scope): ``some disj`` over eight variables (helper-54's ``o44_A_c06``), a join chain ten deep
+    (helper-48's ``o41_C_c08``, ``o31_a_c04_unroll8``). Integers are the bitwidth's question (`beyond_bitwidth`): a
+    threshold such as a grade's is no count of atoms. Reasons; none where the probes reach what it needs."""
+    need, top = floor(original, candidate, numbers=False), _widest(original)
+    if need <= top + MOST:
+        return []
+    return [f"writes what needs {need} atoms of a signature (disjoint variables or a repeated join), more than the "
+            f"probes above the file's scopes reach ({top + MOST}): an escape there is never looked at"]
 
 
 def rescoped(text: str, least: int, by: int) -> str | None:

@@ -311,7 +311,14 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                required: bool) -> None:
     """Behaviour preservation (always recorded), and for a user's file the property-assumption, dropped-constraint
     and vacuous-premise checks (verifiers/alloy/assume.py, dropped.py, unneeded.py, premise.py)."""
-    from fmrepair.verifiers.alloy.above import above_scope, beyond_bitwidth, floor, lost_above, scope_sensitive
+    from fmrepair.verifiers.alloy.above import (
+        above_scope,
+        beyond_bitwidth,
+        beyond_probes,
+        floor,
+        lost_above,
+        scope_sensitive,
+    )
     from fmrepair.verifiers.alloy.assume import assumed
     from fmrepair.verifiers.alloy.dropped import dropped
     from fmrepair.verifiers.alloy.escapes import dead_escapes
@@ -332,7 +339,8 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
                   or dropped(original, candidate, verifier, timeout_s))
         report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if not report.reasons and not report.unknown:
-            report.unknown += [f"unknown: {r}" for r in beyond_bitwidth(original, candidate)]
+            report.unknown += [f"unknown: {r}" for r in beyond_bitwidth(original, candidate)
+                               + beyond_probes(original, candidate)]
         if not report.reasons and not report.unknown and scope_sensitive(original, candidate):
             above, skipped = above_scope(candidate, verifier, timeout_s, floor(original, candidate))
             report.unknown += [f"unknown: {r}" for r in above]
