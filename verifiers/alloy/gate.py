@@ -325,6 +325,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
     from fmrepair.verifiers.alloy.evict import evictions
     from fmrepair.verifiers.alloy.idle import idles
     from fmrepair.verifiers.alloy.implicit import baselines, kept_operations
+    from fmrepair.verifiers.alloy.nextvalue import next_values
     from fmrepair.verifiers.alloy.premise import vacuous_premises
     from fmrepair.verifiers.alloy.preserve import preservation
     from fmrepair.verifiers.alloy.relocate import relocations
@@ -341,6 +342,8 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         if not report.reasons and not report.unknown:
             report.unknown += [f"unknown: {r}" for r in beyond_bitwidth(original, candidate)
                                + beyond_probes(original, candidate)]
+        if not report.reasons and not report.unknown:  # the invariant written as the next value (helper-54)
+            report.unknown += [f"unknown: {r}" for r in next_values(original, candidate, verifier, timeout_s)]
         if not report.reasons and not report.unknown and scope_sensitive(original, candidate):
             above, skipped = above_scope(candidate, verifier, timeout_s, floor(original, candidate))
             report.unknown += [f"unknown: {r}" for r in above]

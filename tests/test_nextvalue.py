@@ -1,0 +1,45 @@
+"""The invariant written as the next value (verifiers/alloy/nextvalue.py), with the real Analyzer: an effect that
+makes the checked invariant hold after the step from any state (helper-54's o44_C_c02, c08) is undecided; the effect
+the author meant keeps it only where it held before, and is not asked."""
+
+from __future__ import annotations
+
+from fmrepair.verifiers.alloy.gate import gate
+from fmrepair.verifiers.alloy.nextvalue import invariants, next_values
+from fmrepair.verifiers.alloy.text import split_paragraphs
+
+GARAGE = """sig Car {}
+one sig Lot { var parked: set Car, var gone: set Car }
+fact Start { no Lot.parked and no Lot.gone }
+pred arrive[c: Car] { c not in Lot.parked + Lot.gone  Lot.parked' = Lot.parked + c  Lot.gone' = Lot.gone }
+pred depart[c: Car] {
+  c in Lot.parked
+  Lot.parked' = Lot.parked + c
+  Lot.gone' = Lot.gone + c
+}
+pred still { Lot.parked' = Lot.parked and Lot.gone' = Lot.gone }
+fact Moves { always (still or some c: Car | arrive[c] or depart[c]) }
+assert NeverBoth { always no Lot.parked & Lot.gone }
+check NeverBoth for 3 but 6 steps
+run Busy { eventually (some Lot.parked and some Lot.gone) } for 3 but 6 steps
+"""
+EFFECT = "  Lot.parked' = Lot.parked + c\n  Lot.gone'"
+
+
+def test_the_checked_invariants_are_read() -> None:
+    assert invariants(split_paragraphs(GARAGE), GARAGE) == ["no Lot.parked & Lot.gone"]
+
+
+def test_the_invariant_as_the_next_value_is_undecided_and_the_effect_is_not(alloy) -> None:  # noqa: ANN001
+    assert alloy.check(GARAGE).status == "failed"
+    for next_value in ("Lot.parked - Lot.gone'", "Lot.parked - (Lot.parked & Lot.gone')"):
+        cheat = GARAGE.replace(EFFECT, f"  Lot.parked' = {next_value}\n  Lot.gone'")
+        assert cheat != GARAGE and alloy.check(cheat).status == "ok", next_value
+        got = next_values(GARAGE, cheat, alloy)
+        assert len(got) == 1 and "states the property of the next state" in got[0], (next_value, got)
+        rep = gate(GARAGE, cheat, verifier=alloy, behaviour="require")
+        assert rep.status == "unknown", (next_value, rep)
+    honest = GARAGE.replace(EFFECT, "  Lot.parked' = Lot.parked - c\n  Lot.gone'")
+    assert alloy.check(honest).status == "ok"
+    assert next_values(GARAGE, honest, alloy) == []
+    assert gate(GARAGE, honest, verifier=alloy, behaviour="require").status == "faithful"
