@@ -39,6 +39,9 @@ def test_variable_relations_and_their_arity() -> None:
     assert var_arities(split_paragraphs(LOCKS)) == {"holds": 2, "at": 2}
     assert var_arities(split_paragraphs("sig A { var f: B -> lone A, g: set B }\nvar sig V in A {}\nsig B {}")) == {
         "f": 3, "V": 1}
+    # a comment in the field list is no field (helper-54's o44_I: its words were read as field names)
+    assert var_arities(split_paragraphs("one sig M {\n  var t: set A,   -- tickets, unused\n  var i: set A // in\n}\n"
+                                        "sig A {}")) == {"t": 2, "i": 2}
 
 
 def test_taking_the_lock_from_its_holder_is_undecided(alloy) -> None:  # noqa: ANN001

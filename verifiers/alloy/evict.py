@@ -52,9 +52,9 @@ from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import arities, sig_names
 from fmrepair.verifiers.alloy.sigtext import readable_sigs
-from fmrepair.verifiers.alloy.stepping import Stepping, stepping
+from fmrepair.verifiers.alloy.stepping import Operation, Stepping, stepping
 from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, words
-from fmrepair.verifiers.base import CheckOptions, Verifier
+from fmrepair.verifiers.base import CheckOptions, CommandResult, Verifier
 
 LABEL = "fmrepair_evict_"
 
@@ -185,6 +185,17 @@ def _taken(pre: str, post: str, arity: int, owner: int, mine: str, near: str = "
             + (f" + {near}" if near else "") + (f" and not ({cascade})" if cascade else "") + orphan)
 
 
+def _runs(st: Stepping, op: Operation, call: str, scopes: Sequence[str], formula: str) -> list[str]:
+    return [f"{LABEL}c{i}: run {{ {st.some(op.quant, f'{call} and ({formula})', trace=True)} }} for {s}"
+            for i, s in enumerate(scopes)]
+
+
+def _instance(verifier: Verifier, module: str, runs: Sequence[str], timeout_s: float) -> CommandResult | None:
+    """The first of ``runs`` with an instance in ``module``; None for none (or undecided)."""
+    v = verifier.check(module + "\n" + "\n".join(runs) + "\n", CheckOptions(timeout_s=timeout_s))
+    return next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
+
+
 def _static_link(cpar: Sequence[Paragraph], mine: str, kept: Sequence[str]) -> str:
     """The atoms one step, through a static binary relation (``author``), from an argument that leaves one of the
     variable sets ``kept`` in this step: what a cascade through a static link takes along; "" for none."""
@@ -279,18 +290,17 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
             # (helper-54's o44_B_h*); asked from any state too, where a next value that restates the invariant
             # (`Visible & author.Active'`) takes the posts of every inactive author (o44_B_c02)
             link = _static_link(cpar, mine, kept) if not st.ordered else ""
-            evicts = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine,
-                            " + ".join(x for x in (near, link) if x), kept)
-            evicts += f" and ({st.post(rel)}) in ({st.pre(rel)})" if bare else ""
-            asks = [f"{LABEL}c{i}: run {{ {st.some(op.quant, f'{call} and ({evicts})', trace=True)} }} for {s}"
-                    for i, s in enumerate(scopes)]
-            v = verifier.check(commands_removed(candidate) + "\n" + "\n".join(asks) + "\n",
-                               CheckOptions(timeout_s=timeout_s))
-            hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
-            if hit is None and link:
-                v = verifier.check(declarations(candidate) + "\n" + "\n".join(asks) + "\n",
-                                   CheckOptions(timeout_s=timeout_s))
-                hit = next((c for c in v.commands if c.label.startswith(LABEL) and c.outcome == "instance"), None)
+
+            suffix = f" and ({st.post(rel)}) in ({st.pre(rel)})" if bare else ""
+            plain = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine, near, kept) + suffix
+            hit = _instance(verifier, commands_removed(candidate), _runs(st, op, call, scopes, plain), timeout_s)
+            # only where the link is what excuses the step in the candidate's traces, from any state too
+            if hit is not None and link:
+                linked = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine,
+                                " + ".join(x for x in (near, link) if x), kept) + suffix
+                runs = _runs(st, op, call, scopes, linked)
+                if _instance(verifier, commands_removed(candidate), runs, timeout_s) is None:
+                    hit = _instance(verifier, declarations(candidate), runs, timeout_s)
             if hit is not None:
                 theirs = " or ".join(a.key for a in authors)
                 alone = " and puts none back, where no operation of the author's takes any" if bare else ""

@@ -53,8 +53,16 @@ def _plain_else(candidate: str, o: Paragraph, p: Paragraph, decls: str, st: Step
     changed = _changed(o, p)
     if not changed or not moves:
         return False
-    # either branch: `C implies A else B` is `not C implies B else A` (helper-54's o44_D_j02, the stutter in `then`)
-    return any(_keeps(candidate, [_branch(c, part) for c in changed], decls, st, op, moves, scopes, verifier, timeout_s)
+    # either branch: `C implies A else B` is `not C implies B else A` (helper-54's o44_D_j02, the stutter in `then`),
+    # read with the pred's other conjuncts (a frame beside it keeps what the branch does not name: `printed.t2 =
+    # printed.t`); one that changes a relation beside it (the shelf emptied) still makes the step no stutter
+    rest = _conjuncts(p)
+
+    def branch(c: str, part: str) -> str | None:
+        got = _branch(c, part)
+        return None if got is None else "\n".join([got] + [x for x in rest if x != c])
+
+    return any(_keeps(candidate, [branch(c, part) for c in changed], decls, st, op, moves, scopes, verifier, timeout_s)
                for part in ("else", "then"))
 
 

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from pydantic import BaseModel, Field
 
 from fmrepair.verifiers.alloy.reach import reached, short_name
-from fmrepair.verifiers.alloy.text import Paragraph, line_starts, split_paragraphs, split_top, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, line_starts, split_paragraphs, split_top, strip_comments, tokens
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_probe_"
@@ -288,10 +288,12 @@ def arities(paras: Sequence[Paragraph]) -> dict[str, tuple[int, bool]]:
     for p in paras:
         if p.kind != "sig":
             continue
-        head = p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)]
+        head = strip_comments(p.text[: (p.body_start - p.start) if p.body_start is not None else len(p.text)])
         out.update(dict.fromkeys(sig_names(p), (1, "var" in head.split())))
         pending: list[str] = []
-        for piece in split_top(p.body or ""):
+        # a comment inside the field list (`var ticket: set Visitor,  -- unused tickets`) is no field (helper-54's
+        # o44_I: its words were read as field names, and every probe built from them failed to parse)
+        for piece in split_top(strip_comments(p.body or "")):
             names, colon, typ = piece.partition(":")
             words = names.split()
             var = "var" in words
