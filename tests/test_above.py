@@ -68,7 +68,10 @@ def test_what_needs_more_atoms_than_the_probes_reach_is_undecided() -> None:
     assert len(got) == 1 and "9 atoms" in got[0], got
     wide = HONEST.replace("for 2", "for 2 but 6 Node")
     assert beyond_probes(wide, eight.replace("for 2", "for 2 but 6 Node")) == []
-    assert beyond_probes(HONEST, HONEST + "fact { #Node < 40 }\n") == []  # an integer: the bitwidth's question
+    assert beyond_probes(HONEST, HONEST + "fact { #Node < 40 }\n") == []  # an upper bound needs no atoms
+    # a count compared with an integer needs that many atoms (helper-55's o45_E_c09: `#stamps.(c.stamps) > 6`)
+    assert beyond_probes(HONEST, HONEST + "fact { all n: Node | no n.next or #n.next > 6 }\n")
+    assert beyond_probes(HONEST, HONEST + "fact { all n: Node | no n.next or #n.next > 5 }\n") == []
 
 
 def test_only_new_text_that_counts_or_unrolls_is_asked_above_the_scope() -> None:

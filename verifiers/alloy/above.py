@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.preserve import preservation, temporal
 from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_comments, tokens
@@ -52,14 +53,14 @@ def bumped(scope: str, by: int = 1, least: int = 0) -> str | None:
             return None
         if name == "steps":
             n += 2
-        elif name == "Int":
+        elif name in ("Int", "int"):
             n += 1  # more atoms make sums larger: a wider bitwidth, so that overflow is no new counterexample
         elif name != "seq" and not exact:
             n = max(n + by, min(least, n + MOST))
         items.append(f"{exact}{low + '..' if low is not None else ''}{n} {name}")
     if not default and not items:
         return None
-    if not any(i.endswith(" Int") for i in items):
+    if not any(i.endswith((" Int", " int")) for i in items):
         items.append("5 Int")  # the default bitwidth is 4
     return default + (" but " if default and items else "") + ", ".join(items)
 
@@ -147,20 +148,35 @@ def bitwidth(text: str) -> int:
     got = []
     for p in split_paragraphs(text):
         if p.kind == "command":
-            m = re.search(r"(?<![\w.])(\d+)\s+Int\b", p.scope or "")
+            m = re.search(r"(?<![\w.])(\d+)\s+[Ii]nt\b", p.scope or "")  # `4 int` is read as `4 Int` too
             got.append(int(m.group(1)) if m else 4)
     return min(got, default=4)
 
 
+def _idle(texts: Sequence[str], k: int) -> bool:
+    """Is the largest integer at ``k`` compared so that the comparison never changes: ``x > 7`` (never true),
+    ``x =< 7`` / ``x <= 7`` (always true), or the same with the integer on the left? ``x < 7``, ``x != 7``, ``x = 7``
+    and ``x >= 7`` are thresholds a model may mean (helper-55's ``o45_E_h01``, ``h02``: a full stamp card)."""
+    before = tuple(texts[max(k - 2, 0):k])
+    after = tuple(texts[k + 1:k + 3])
+    greater = before[-1:] == (">",) and before[:1] not in (("=",), ("-",))  # `x > 7`, not `=>` or `->`
+    at_most = before in (("<", "="), ("=", "<"))
+    less = after[:1] == ("<",) and after[1:] != ("=",)  # `7 < x`
+    at_least = after in ((">", "="), ("=", ">"))  # `7 >= x`
+    return greater or at_most or less or at_least
+
+
 def beyond_bitwidth(original: str, candidate: str) -> list[str]:
-    """An integer the candidate's new text writes that is at least the largest integer of the file's bitwidth
-    (7 with the default 4 bits): a count compared with it (``#(r.occupant + g) > 7``) is the same in every instance
+    """An integer the candidate's new text writes above the largest integer of the file's bitwidth, or that largest
+    one compared so that the comparison never changes (7 with the default 4 bits: ``#(r.occupant + g) > 7``): it is
+    the same in every instance
     the commands look at, and the probes above the scope (at most `MOST` atoms up, one bit up) never reach the
     atoms it needs (helper-54's ``o44_A_c12``, ``o44_C_c05``, ``o44_D_c12``: an escape written with a bound
     variable, which the closed-formula rule does not read). Reasons; none where no such integer is written."""
     texts, new = _new(original, candidate)
     top = 2 ** (bitwidth(original) - 1) - 1
-    big = sorted({int(texts[k]) for k in new if _number(texts[k]) and int(texts[k]) >= top})
+    big = sorted({int(texts[k]) for k in new if _number(texts[k]) and (int(texts[k]) > top
+                                                                      or int(texts[k]) == top and _idle(texts, k))})
     if not big:
         return []
     bits = bitwidth(original)
@@ -172,15 +188,40 @@ def beyond_bitwidth(original: str, candidate: str) -> list[str]:
 def _widest(text: str) -> int:
     """The largest signature scope among the file's commands (their default, or one given a signature; not
     ``steps``, ``Int`` or ``seq``); 3 where none is written."""
-    got = [3]
+    got: list[int] = []
     for p in split_paragraphs(text):
         if p.kind != "command":
             continue
+        if not (p.scope or "").strip() or (p.scope or "").strip().startswith("but"):
+            got.append(3)  # the default scope
         raw = " ".join((p.scope or "").split())
         got += [int(n) for n in re.findall(r"(?:^|\bbut\s+|,\s*)(?:exactly\s+)?(\d+)(?=\s*(?:$|but\b|,))", raw)]
         got += [int(n) for n, what in re.findall(r"(?:exactly\s+)?(\d+)\s+([\w/$]+)", raw)
-                if what not in ("steps", "Int", "seq")]
-    return max(got)
+                if what not in ("steps", "Int", "int", "seq")]
+    return max(got, default=3)
+
+
+def _counted(original: str, candidate: str) -> int:
+    """The atoms a count the new text compares with an integer needs (``#stamps.(c.stamps) > 6``: seven cards;
+    helper-55's ``o45_E_c07``, ``c09``), 0 for none: an integer the edit wrote after a comparison whose left side,
+    back to the nearest connective, holds a ``#``."""
+    texts, new = _new(original, candidate)
+    need = 0
+    for k in new:
+        if not _number(texts[k]) or k < 2:
+            continue
+        j = k - 1
+        while j >= 0 and texts[j] in (">", "=", "<", "!"):
+            j -= 1
+        op = "".join(texts[j + 1:k])
+        if op not in (">", ">=", "="):  # an upper bound (`#Node < 40`) needs no atoms
+            continue
+        while j >= 0 and texts[j] not in ("and", "or", "implies", "|", "{", "&&", "||", "else", "not", "!"):
+            if texts[j] == "#":
+                need = max(need, int(texts[k]) + 1)
+                break
+            j -= 1
+    return need
 
 
 def beyond_probes(original: str, candidate: str) -> list[str]:
@@ -188,7 +229,7 @@ def beyond_probes(original: str, candidate: str) -> list[str]:
     signature scope): ``some disj`` over eight variables (helper-54's ``o44_A_c06``), a join chain ten deep
     (helper-48's ``o41_C_c08``, ``o31_a_c04_unroll8``). Integers are the bitwidth's question (`beyond_bitwidth`): a
     threshold such as a grade's is no count of atoms. Reasons; none where the probes reach what it needs."""
-    need, top = floor(original, candidate, numbers=False), _widest(original)
+    need, top = max(floor(original, candidate, numbers=False), _counted(original, candidate)), _widest(original)
     if need <= top + MOST:
         return []
     return [f"writes what needs {need} atoms of a signature (disjoint variables or a repeated join), more than the "
