@@ -47,6 +47,7 @@ import re
 import threading
 from collections.abc import Sequence
 
+from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.frames import pred_params, primed
 from fmrepair.verifiers.alloy.preserve import command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
@@ -514,10 +515,8 @@ def kept_operations(original: str, framed_text: str, added: Sequence[str], candi
     # reach): the step is asked from any state the declarations and the static facts allow
     rels = set(st.values) if st.ordered else set(var_arities(cparas))
     dynamic = rels | TEMPORAL | {"first", "last", "next", "prev"}
-    body = candidate
-    for p in sorted((q for q in cparas if q.kind == "command" or (q.kind == "fact" and words(q.body or "") & dynamic)),
-                    key=lambda q: q.start, reverse=True):
-        body = body[: p.start] + body[p.end:]
+    body = blank(candidate, [(q.start, q.end) for q in cparas
+                             if q.kind == "command" or (q.kind == "fact" and words(q.body or "") & dynamic)])
     scopes = command_scopes(cparas)
     lines = [c for c in checks if not c.startswith("fmrF_ops_")]
     lines += [c.replace(":", f"_{i}:", 1) + f" for {s}" for c in checks if c.startswith("fmrF_ops_")
