@@ -43,3 +43,19 @@ def test_the_invariant_as_the_next_value_is_undecided_and_the_effect_is_not(allo
     assert alloy.check(honest).status == "ok"
     assert next_values(GARAGE, honest, alloy) == []
     assert gate(GARAGE, honest, verifier=alloy, behaviour="require").status == "faithful"
+
+
+def test_one_prime_with_the_other_next_value_written_out_or_a_helper_fun_is_undecided(alloy) -> None:  # noqa: ANN001
+    # helper-55's o45_A_c02 (the other relation's next value copied from its own conjunct) and o45_A_c03 (the prime
+    # inside a helper fun): one relation primed in the conjunct's own text, the invariant as the next value all the same
+    by_hand = GARAGE.replace(EFFECT, "  Lot.parked' = (Lot.parked + c) - (Lot.gone + c)\n  Lot.gone'")
+    fun = GARAGE.replace(EFFECT, "  Lot.parked' = kept[Lot.parked + c]\n  Lot.gone'") + (
+        "fun kept[s: set Car]: set Car { s - Lot.gone' }\n")
+    for cheat in (by_hand, fun):
+        assert cheat != GARAGE and alloy.check(cheat).status == "ok"
+        got = next_values(GARAGE, cheat, alloy)
+        assert len(got) == 1 and "states the property of the next state" in got[0], got
+    assert "beside Lot.gone' = Lot.gone + c" in next_values(GARAGE, by_hand, alloy)[0]
+    # the same value that names another relation's next value nowhere (an honest minus) is not asked
+    honest = GARAGE.replace(EFFECT, "  Lot.parked' = (Lot.parked + c) - c\n  Lot.gone'")
+    assert alloy.check(honest).status == "ok" and next_values(GARAGE, honest, alloy) == []

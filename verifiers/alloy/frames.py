@@ -58,18 +58,25 @@ def pred_params(p: Paragraph) -> tuple[str, list[str]] | None:
     return decls, names
 
 
-def primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
-    """The names ``p`` primes, in its body or in the body of a pred it calls (helper-39's ``grab[p, r]`` holding the
-    eviction that ``acquire`` calls)."""
-    names = primed(p.body or "")
+def primed_in(text: str, cpar: Sequence[Paragraph], kinds: frozenset[str] = frozenset({"pred"}), depth: int = 0,
+              skip: Paragraph | None = None) -> set[str] | None:
+    """The names ``text`` primes, itself or in the body of a paragraph of ``kinds`` it calls, two calls deep."""
+    names = primed(text)
     if names is None or depth > 1:
         return names
+    called = {t.text for t in tokens(text)}
     for q in cpar:
-        if q.kind == "pred" and q is not p and q.body is not None and q.name in {t.text for t in tokens(p.body or "")}:
-            more = primed_through(q, cpar, depth + 1)
+        if q.kind in kinds and q is not skip and q.body is not None and q.name in called:
+            more = primed_in(q.body, cpar, kinds, depth + 1, q)
             if more:
                 names |= more
     return names
+
+
+def primed_through(p: Paragraph, cpar: Sequence[Paragraph], depth: int = 0) -> set[str] | None:
+    """The names ``p`` primes, in its body or in the body of a pred it calls (helper-39's ``grab[p, r]`` holding the
+    eviction that ``acquire`` calls)."""
+    return primed_in(p.body or "", cpar, depth=depth, skip=p)
 
 
 def _steps(scope: str) -> str:

@@ -14,7 +14,11 @@ a pred it changed (Alloy 6) and each checked assertion ``always P`` (P without t
 least two of the model's variable relations, where the conjunct primes at least two of them: does the conjunct
 alone make P hold at the next state (``all params | conjunct implies after P``)? Then ``unknown: states the
 property of the next state``. A conjunct that primes one relation (a token passed, ``Holder' = n``, makes ``one
-Holder`` hold after it, and is the author's move) is not asked; nor is a guard (it primes nothing).
+Holder`` hold after it, and is the author's move) is not asked; nor is a guard (it primes nothing). Primes are read
+through the preds and funs a conjunct calls (helper-55's ``Reserved' = keepStocked[Reserved - i]``, the prime in the
+fun), and a conjunct priming one relation that writes out another's next value by hand, copied from the conjunct
+that gives it (``Reserved' = Reserved & (Stock - i)`` beside ``Stock' = Stock - i``, helper-55's ``o45_A_c02``), is
+asked together with that conjunct. Only a copied value more than a name: a frame (``Stock' = Stock``) says nothing new.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.evict import declarations
-from fmrepair.verifiers.alloy.frames import pred_params, primed
+from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_in
 from fmrepair.verifiers.alloy.implicit import TEMPORAL
 from fmrepair.verifiers.alloy.preserve import checked_assertions, command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
@@ -57,8 +61,29 @@ def invariants(paras: Sequence[Paragraph], text: str) -> list[str]:
     return out
 
 
-def next_values(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
-    """Reasons, one per conjunct that states a checked invariant of the next state (see the module)."""
+def _equations(conjuncts: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The conjuncts that give one relation's next value (``Stock' = Stock - i``): (conjunct, the value's tokens),
+    the value more than a name (a frame says nothing new)."""
+    out = []
+    for c in conjuncts:
+        toks = tokens(c)
+        eq = [k for k, t in enumerate(toks) if t.text == "=" and t.depth == toks[0].depth]
+        if len(eq) != 1:
+            continue
+        lhs, rhs = [t.text for t in toks[: eq[0]]], [t.text for t in toks[eq[0] + 1:]]
+        if lhs[-1:] == ["'"] and lhs.count("'") == 1 and "'" not in rhs and len(rhs) > 1:
+            out.append((c, rhs))
+    return out
+
+
+def _holds(seq: Sequence[str], part: Sequence[str]) -> bool:
+    n = len(part)
+    return any(list(seq[k:k + n]) == list(part) for k in range(len(seq) - n + 1))
+
+
+def _asks(original: str, candidate: str) -> list[tuple[str, str, str]]:
+    """(pred text, check body, what) for each new conjunct to ask (see the module); the one next value a conjunct
+    writes out by hand (``Reserved' = Reserved & (Stock - i)`` beside ``Stock' = Stock - i``) is asked with it."""
     opar, cpar = split_paragraphs(original), split_paragraphs(candidate)
     if stepping(cpar).ordered:
         return []
@@ -68,7 +93,7 @@ def next_values(original: str, candidate: str, verifier: Verifier, timeout_s: fl
     if not props:
         return []
     olds = {q.name: q for q in opar if q.kind == "pred"}
-    asks: list[tuple[str, str, str]] = []  # (pred text, check, what)
+    asks: list[tuple[str, str, str]] = []
     for q in cpar:
         o = olds.get(q.name)
         if q.kind != "pred" or o is None or canonical(o.text) == canonical(q.text):
@@ -78,21 +103,36 @@ def next_values(original: str, candidate: str, verifier: Verifier, timeout_s: fl
             continue
         decls, args = got
         theirs = {canonical(c) for c in _conjuncts(original, o)}
-        for c in _conjuncts(candidate, q):
+        mine = _conjuncts(candidate, q)
+        eqs = _equations(mine)
+        for c in mine:
             if canonical(c) in theirs:
                 continue
-            said = primed(c) or set()
+            said = primed_in(c, cpar, frozenset({"pred", "fun"})) or set()
+            seq = [t.text for t in tokens(c)]
             for prop, named in props:
+                whole = [c]
                 if len(said & named) < 2:
-                    continue
+                    by = [e for e, rhs in eqs if e != c and len(said & named) == 1 and _holds(seq, rhs)
+                          and len(((primed(e) or set()) | said) & named) >= 2]
+                    if not by:
+                        continue
+                    whole.append(by[0])
                 k = len(asks)
-                head = f"pred {PRED}{k}{f'[{decls}]' if decls else ''} {{\n{c}\n}}\n"
+                head = f"pred {PRED}{k}{f'[{decls}]' if decls else ''} {{\n" + "\n".join(whole) + "\n}\n"
                 listed = ", ".join(args)
                 call = f"{PRED}{k}[{listed}]" if args else f"{PRED}{k}"
                 quant = f"all {decls} | " if decls else ""
+                shown = " beside ".join(" ".join(w.split()) for w in whole)
                 asks.append((head, f"{{ {quant}({call} implies after ({prop})) }}",
-                             f"{' '.join(c.split())} in pred {q.name} makes `{' '.join(prop.split())}` hold after the "
-                             f"step"))
+                             f"{shown} in pred {q.name} makes `{' '.join(prop.split())}` hold after the step"))
+    return asks
+
+
+def next_values(original: str, candidate: str, verifier: Verifier, timeout_s: float = 30.0) -> list[str]:
+    """Reasons, one per conjunct that states a checked invariant of the next state (see the module)."""
+    asks = _asks(original, candidate)
+    cpar = split_paragraphs(candidate)
     if not asks:
         return []
     scopes = command_scopes(cpar)
