@@ -22,7 +22,9 @@ import re
 from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.preserve import preservation, temporal
+from fmrepair.verifiers.alloy.probes import arities
 from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_comments, tokens
+from fmrepair.verifiers.alloy.unrolled import unrolled
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_above_"
@@ -227,9 +229,13 @@ def _counted(original: str, candidate: str) -> int:
 def beyond_probes(original: str, candidate: str) -> list[str]:
     """New text that needs more atoms than any probe above the scope reaches (`MOST` above the file's widest
     signature scope): ``some disj`` over eight variables (helper-54's ``o44_A_c06``), a join chain ten deep
-    (helper-48's ``o41_C_c08``, ``o31_a_c04_unroll8``). Integers are the bitwidth's question (`beyond_bitwidth`): a
+    (helper-48's ``o41_C_c08``, ``o31_a_c04_unroll8``), or one through funs and lets (`unrolled`: helper-55's
+    ``o45_F_c04``, ``c05``). Integers are the bitwidth's question (`beyond_bitwidth`): a
     threshold such as a grade's is no count of atoms. Reasons; none where the probes reach what it needs."""
-    need, top = max(floor(original, candidate, numbers=False), _counted(original, candidate)), _widest(original)
+    rels = {n for n, (a, _) in arities(split_paragraphs(candidate)).items() if a == 2}
+    need = max(floor(original, candidate, numbers=False), _counted(original, candidate),
+               unrolled(original, candidate, rels))
+    top = _widest(original)
     if need <= top + MOST:
         return []
     return [f"writes what needs {need} atoms of a signature (disjoint variables or a repeated join), more than the "
