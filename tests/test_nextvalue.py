@@ -51,7 +51,9 @@ def test_one_prime_with_the_other_next_value_written_out_or_a_helper_fun_is_unde
     by_hand = GARAGE.replace(EFFECT, "  Lot.parked' = (Lot.parked + c) - (Lot.gone + c)\n  Lot.gone'")
     fun = GARAGE.replace(EFFECT, "  Lot.parked' = kept[Lot.parked + c]\n  Lot.gone'") + (
         "fun kept[s: set Car]: set Car { s - Lot.gone' }\n")
-    for cheat in (by_hand, fun):
+    # helper-55's o45_G_c05: the other relation read before the step where its next value is given beside
+    before = GARAGE.replace(EFFECT, "  Lot.parked' = (Lot.parked + c) - Lot.gone - c\n  Lot.gone'")
+    for cheat in (by_hand, fun, before):
         assert cheat != GARAGE and alloy.check(cheat).status == "ok"
         got = next_values(GARAGE, cheat, alloy)
         assert len(got) == 1 and "states the property of the next state" in got[0], got
@@ -59,3 +61,33 @@ def test_one_prime_with_the_other_next_value_written_out_or_a_helper_fun_is_unde
     # the same value that names another relation's next value nowhere (an honest minus) is not asked
     honest = GARAGE.replace(EFFECT, "  Lot.parked' = (Lot.parked + c) - c\n  Lot.gone'")
     assert alloy.check(honest).status == "ok" and next_values(GARAGE, honest, alloy) == []
+
+
+BAYS = """sig Car {}
+sig Bay { var car: set Car }
+fact Empty { no car }
+pred park[c: Car, x: Bay] {
+  c not in Bay.car
+  car' = car + x -> c
+}
+pred leave[c: Car, x: Bay] { c in x.car  car' = car - x -> c }
+pred wait { car' = car }
+fact Steps { always (wait or some c: Car, x: Bay | park[c, x] or leave[c, x]) }
+assert OneCarPerBay { always all x: Bay | lone x.car }
+check OneCarPerBay for 3 but 6 steps
+"""
+GUARD = "  c not in Bay.car\n"
+
+
+def test_the_invariant_worked_out_as_a_guard_is_undecided_and_the_honest_guard_is_not(alloy) -> None:  # noqa: ANN001
+    # helper-54's o44_A_c08: the next state's invariant written before the step; an honest guard (the bay is free)
+    # leaves the other bays of a state where the property fails as they were, so it is not the property
+    assert alloy.check(BAYS).status == "failed"
+    cheat = BAYS.replace(GUARD, GUARD + "  all b: Bay | lone (b.car + (b = x implies c else none))\n")
+    honest = BAYS.replace(GUARD, GUARD + "  no x.car\n")
+    for text in (cheat, honest):
+        assert text != BAYS and alloy.check(text).status == "ok"
+    got = next_values(BAYS, cheat, alloy)
+    assert len(got) == 1 and "the invariant worked out as a guard" in got[0], got
+    assert next_values(BAYS, honest, alloy) == []
+    assert gate(BAYS, honest, verifier=alloy, behaviour="require").status == "faithful"

@@ -24,7 +24,9 @@ asked together with that conjunct. Only a copied value more than a name: a frame
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from fmrepair.verifiers.alloy.conditions import blank
 from fmrepair.verifiers.alloy.connectives import conjunct_spans_in
 from fmrepair.verifiers.alloy.evict import declarations
 from fmrepair.verifiers.alloy.frames import pred_params, primed, primed_in
@@ -32,11 +34,23 @@ from fmrepair.verifiers.alloy.implicit import TEMPORAL
 from fmrepair.verifiers.alloy.preserve import checked_assertions, command_scopes
 from fmrepair.verifiers.alloy.probes import var_arities
 from fmrepair.verifiers.alloy.stepping import stepping
-from fmrepair.verifiers.alloy.text import Paragraph, canonical, split_paragraphs, tokens, words
+from fmrepair.verifiers.alloy.text import Paragraph, canonical, is_name, split_paragraphs, tokens, words
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
 LABEL = "fmrepair_next_"
 PRED = "fmrepair_next_c"
+
+
+class Ask(NamedTuple):
+    """One question: the preds it needs, the check whose every scope must find no counterexample, the check whose
+    some scope must find one (or None), what it says."""
+
+    head: str
+    body: str
+    control: str | None
+    what: str
+    kind: str
+    without: str | None = None  # the candidate without the conjunct: a guard no command needs is not asked
 
 
 def _conjuncts(text: str, p: Paragraph) -> list[str]:
@@ -61,9 +75,9 @@ def invariants(paras: Sequence[Paragraph], text: str) -> list[str]:
     return out
 
 
-def _equations(conjuncts: Sequence[str]) -> list[tuple[str, list[str]]]:
+def _equations(conjuncts: Sequence[str], least: int = 2) -> list[tuple[str, list[str]]]:
     """The conjuncts that give one relation's next value (``Stock' = Stock - i``): (conjunct, the value's tokens),
-    the value more than a name (a frame says nothing new)."""
+    the value at least ``least`` tokens (a frame, one name, says nothing new to copy)."""
     out = []
     for c in conjuncts:
         toks = tokens(c)
@@ -71,9 +85,34 @@ def _equations(conjuncts: Sequence[str]) -> list[tuple[str, list[str]]]:
         if len(eq) != 1:
             continue
         lhs, rhs = [t.text for t in toks[: eq[0]]], [t.text for t in toks[eq[0] + 1:]]
-        if lhs[-1:] == ["'"] and lhs.count("'") == 1 and "'" not in rhs and len(rhs) > 1:
+        if lhs[-1:] == ["'"] and lhs.count("'") == 1 and "'" not in rhs and len(rhs) >= least:
             out.append((c, rhs))
     return out
+
+
+def _over(text: str) -> str | None:
+    """The sig ``text`` quantifies over when it is one ``all`` (or ``no``) over every atom of it (``all x: Room |
+    ...``), else None."""
+    toks = [t.text for t in tokens(text)]
+    if toks[:1] not in (["all"], ["no"]) or ":" not in toks or "|" not in toks:
+        return None
+    colon, bar = toks.index(":"), toks.index("|")
+    names = [t for t in toks[1:colon] if t != ","]
+    if colon > bar or not names or not all(is_name(t) for t in names) or bar != colon + 2:
+        return None
+    return toks[colon + 1] if is_name(toks[colon + 1]) else None
+
+
+def _timed(text: str, cpar: Sequence[Paragraph]) -> bool:
+    """Does ``text``, or a pred or fun it calls, hold a temporal operator (``after doorShut`` is no guard)?"""
+    named = words(text)
+    return bool(TEMPORAL & named) or any(TEMPORAL & words(q.body) for q in cpar if q.kind in ("pred", "fun")
+                                         and q.name in named and q.body is not None)
+
+
+def _before(seq: Sequence[str]) -> set[str]:
+    """The names ``seq`` reads unprimed."""
+    return {t for k, t in enumerate(seq) if is_name(t) and seq[k + 1 : k + 2] != ["'"]}
 
 
 def _holds(seq: Sequence[str], part: Sequence[str]) -> bool:
@@ -88,12 +127,13 @@ def _asks(original: str, candidate: str) -> list[tuple[str, str, str]]:
     if stepping(cpar).ordered:
         return []
     rels = set(var_arities(cpar))
-    props = [(p, words(p) & rels) for p in invariants(cpar, candidate)]
-    props = [(p, r) for p, r in props if len(r) >= 2]
-    if not props:
+    every = [(p, words(p) & rels) for p in invariants(cpar, candidate)]
+    props = [(p, r) for p, r in every if len(r) >= 2]
+    guarded = [(p, r) for p, r in every if r and _over(p) is not None]  # invariants over every atom of a sig
+    if not props and not guarded:
         return []
     olds = {q.name: q for q in opar if q.kind == "pred"}
-    asks: list[tuple[str, str, str]] = []
+    asks: list[Ask] = []
     for q in cpar:
         o = olds.get(q.name)
         if q.kind != "pred" or o is None or canonical(o.text) == canonical(q.text):
@@ -102,30 +142,63 @@ def _asks(original: str, candidate: str) -> list[tuple[str, str, str]]:
         if got is None:
             continue
         decls, args = got
+        listed = ", ".join(args)
+        quant = f"all {decls} | " if decls else ""
+
+        def pred(k: int, body: Sequence[str], tag: str = "", decls: str = decls,
+                 listed: str = listed) -> tuple[str, str]:
+            head = f"pred {PRED}{k}{tag}{f'[{decls}]' if decls else ''} {{\n" + "\n".join(body) + "\n}\n"
+            return head, f"{PRED}{k}{tag}[{listed}]" if listed else f"{PRED}{k}{tag}"
+
         theirs = {canonical(c) for c in _conjuncts(original, o)}
-        mine = _conjuncts(candidate, q)
+        spans = conjunct_spans_in(candidate, q.body_start, q.body_end) if q.body_start and q.body_end else []
+        mine = [candidate[a:b] for a, b in spans]
         eqs = _equations(mine)
-        for c in mine:
+        for c, span in zip(mine, spans, strict=True):
             if canonical(c) in theirs:
                 continue
-            said = primed_in(c, cpar, frozenset({"pred", "fun"})) or set()
+            said = primed_in(c, cpar, frozenset({"pred", "fun"}))
+            if said == set() and len(mine) > 1 and not _timed(c, cpar) and _over(c) is not None:
+                # a new guard over every atom of the sig an invariant is over (it reads what the step does not
+                # touch) that with the rest of the operation makes the invariant hold after the step from any
+                # state, which the rest alone does not (helper-54's o44_A_c08: the invariant worked out before the
+                # step, `all x: Room | lone (x.occupant + (x = r implies g else none))`); a guard on what the step
+                # touches (`no Critical` in a mutex's enter, `no r.occupant`) is not asked: where one resource is
+                # all the state, the honest guard makes the property hold after the step from any state too
+                rest = [d for d in mine if d is not c]
+                for prop, _ in guarded:
+                    if _over(prop) != _over(c):
+                        continue
+                    k = len(asks)
+                    head, call = pred(k, mine)
+                    head2, call2 = pred(k, rest, "w")
+                    asks.append(Ask(head + head2, f"{{ {quant}({call} implies after ({prop})) }}",
+                                    f"{{ {quant}({call2} implies after ({prop})) }}",
+                                    f"the guard {' '.join(c.split())} in pred {q.name} makes "
+                                    f"`{' '.join(prop.split())}` hold after the step", "guard",
+                                    blank(candidate, [span])))
+                continue
+            said = said or set()
             seq = [t.text for t in tokens(c)]
             for prop, named in props:
                 whole = [c]
                 if len(said & named) < 2:
+                    # the other relation's next value copied by hand (o45_A_c02), or its value before the step
+                    # read where its next value is given beside (o45_G_c05: `paid' = paid - c - (Car - parked)`
+                    # beside `parked' = parked - c`)
                     by = [e for e, rhs in eqs if e != c and len(said & named) == 1 and _holds(seq, rhs)
                           and len(((primed(e) or set()) | said) & named) >= 2]
+                    by += [e for e, _ in _equations(mine, 1) if e != c and len(said & named) == 1
+                           and ((primed(e) or set()) & named) - said & _before(seq)]
                     if not by:
                         continue
                     whole.append(by[0])
                 k = len(asks)
-                head = f"pred {PRED}{k}{f'[{decls}]' if decls else ''} {{\n" + "\n".join(whole) + "\n}\n"
-                listed = ", ".join(args)
-                call = f"{PRED}{k}[{listed}]" if args else f"{PRED}{k}"
-                quant = f"all {decls} | " if decls else ""
+                head, call = pred(k, whole)
                 shown = " beside ".join(" ".join(w.split()) for w in whole)
-                asks.append((head, f"{{ {quant}({call} implies after ({prop})) }}",
-                             f"{shown} in pred {q.name} makes `{' '.join(prop.split())}` hold after the step"))
+                asks.append(Ask(head, f"{{ {quant}({call} implies after ({prop})) }}", None,
+                                f"{shown} in pred {q.name} makes `{' '.join(prop.split())}` hold after the step",
+                                "value"))
     return asks
 
 
@@ -136,17 +209,32 @@ def next_values(original: str, candidate: str, verifier: Verifier, timeout_s: fl
     if not asks:
         return []
     scopes = command_scopes(cpar)
-    module = declarations(candidate).rstrip() + "\n\n" + "".join(h for h, _, _ in asks)
-    module += "".join(f"{LABEL}{k}_{i}: check {body} for {s}\n" for k, (_, body, _) in enumerate(asks)
-                      for i, s in enumerate(scopes))
+    module = declarations(candidate).rstrip() + "\n\n" + "".join(a.head for a in asks)
+    for k, a in enumerate(asks):
+        for i, sc in enumerate(scopes):
+            module += f"{LABEL}{k}_{i}: check {a.body} for {sc}\n"
+            if a.control is not None:
+                module += f"{LABEL}{k}w_{i}: check {a.control} for {sc}\n"
     v = verifier.check(module, CheckOptions(timeout_s=timeout_s))
     if v.status not in ("ok", "failed"):
         return []
     got = {c.label: c for c in v.commands}
     out = []
-    for k, (_, _, what) in enumerate(asks):
+    for k, a in enumerate(asks):
         mine = [got.get(f"{LABEL}{k}_{i}") for i in range(len(scopes))]
-        if mine and all(c is not None and c.outcome == "no_counterexample" for c in mine):
-            out.append(f"states the property of the next state: {what} from any state before it, the invariant "
-                       "written as the next value rather than the effect that keeps it")
+        if not (mine and all(c is not None and c.outcome == "no_counterexample" for c in mine)):
+            continue
+        if a.control is not None:
+            without = [got.get(f"{LABEL}{k}w_{i}") for i in range(len(scopes))]
+            if not any(c is not None and c.outcome == "counterexample" for c in without):
+                continue
+            if a.without is not None:  # a guard beside the fix that no command needs (a defensive one) says nothing
+                w = verifier.check(a.without, CheckOptions(timeout_s=timeout_s))
+                if w.status != "failed" or all(c.met for c in w.commands):
+                    continue
+            out.append(f"assumes the property: {a.what} from any state before it, which the rest of the operation "
+                       "does not: the invariant worked out as a guard rather than the condition the step needs")
+            continue
+        out.append(f"states the property of the next state: {a.what} from any state before it, the invariant "
+                   "written as the next value rather than the effect that keeps it")
     return out[:1]
