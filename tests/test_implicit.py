@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from fmrepair.verifiers.alloy.gate import gate
-from fmrepair.verifiers.alloy.implicit import baselines, frame_candidates, framed, readings
+from fmrepair.verifiers.alloy.implicit import baselines, frame_candidates, framed, kept_operations, readings
 
 MAIL = """sig Msg {}
 one sig Box { var inbox: set Msg, var trash: set Msg }
@@ -238,12 +238,16 @@ def test_a_changed_operation_takes_only_the_framed_steps_from_any_state(alloy) -
     assert alloy.check(COUNT).status == "failed"
     assert framed(COUNT)[1] == ["inbox' = inbox in pred count"]
     for spelling, status in (("Box.inbox' = Box.inbox", "faithful"), ("all m: Msg | m in Box.inbox' iff m in "
-                             "Box.inbox", "faithful"), ("Box.inbox' = Box.inbox - Box.trash", "narrows")):
+                             "Box.inbox", "faithful"), ("Box.inbox' = Box.inbox - Box.trash", "unknown")):
         fixed = COUNT.replace("  Box.trash' = Box.trash\n}\npred idle", f"  Box.trash' = Box.trash\n  {spelling}\n}}"
                                                                          "\npred idle")
         assert fixed != COUNT and alloy.check(fixed).status == "ok", spelling
         rep = gate(COUNT, fixed, verifier=alloy, behaviour="require")
         assert rep.status == status, (spelling, rep)
+        # the reading itself: the framed operation is kept only where the step is the frame's from any state (the
+        # next-value reading, nextvalue.py, now says `unknown` of the third before the reading is asked)
+        text, added = framed(COUNT)
+        assert kept_operations(COUNT, text, added, fixed, alloy) is (status == "faithful"), spelling
 
 
 LOOK = MAIL.replace(PURGE, "  no Box.trash'\n  inbox' = inbox\n}").replace(
