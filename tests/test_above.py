@@ -12,6 +12,7 @@ from fmrepair.verifiers.alloy.above import (
     bumped,
     floor,
     scope_sensitive,
+    wraps,
 )
 
 UNROLLED = """sig Node { next: set Node }
@@ -123,3 +124,20 @@ def test_a_repair_that_loses_good_instances_only_above_the_scope(verifier) -> No
     reasons, skipped = lost_above(CHAIN, unrolled, verifier, 30.0)
     assert len(reasons) == 1 and "loses one just above them (for 6 but 5 Int" in reasons[0] and not skipped
     assert lost_above(CHAIN, honest, verifier, 30.0) == ([], [])
+
+
+def test_a_comparison_of_counts_only_an_overflow_changes_is_undecided() -> None:
+    """helper-56's o46_*: `honest or (#A).plus[#B] < 0` is dead at the checked scope and opens where the sum passes
+    the bitwidth, which the probe above the scope (one bit up) never sees; `(#A).plus[#B] >= 0` beside the honest
+    guard blocks the step there. A threshold (`#n.next < 3`), or a count that may be negative, is not asked."""
+    room = HONEST + "sig Guest {}\nsig Room { occ: set Guest }\n"
+    for fact in ("all r: Room | no r.occ or (#Room).plus[#Guest] < 0", "all r: Room | 0 > (#r.occ).mul[2]",
+                 "all r: Room | lone r.occ\n  (#Guest).plus[#(Room - r)] >= 0", "all r: Room | #r.occ <= -1 or no r"):
+        got = wraps(room, room + f"fact {{ {fact} }}\n")
+        assert len(got) == 1 and "only an overflow changes it" in got[0], fact
+    for fact in ("all r: Room | #r.occ < 3", "all r: Room | (#r.occ).minus[2] < 0", "all r: Room | #r.occ >= 1",
+                 "all r: Room | no r.occ or #r.occ > 0"):
+        assert wraps(room, room + f"fact {{ {fact} }}\n") == [], fact
+    # what the author wrote is not asked
+    dead = room + "fact { all r: Room | no r.occ or (#Room).plus[#Guest] < 0 }\n"
+    assert wraps(dead, dead + "fact { some Room }\n") == []

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from fmrepair.verifiers.alloy.preserve import preservation, temporal
 from fmrepair.verifiers.alloy.probes import arities
-from fmrepair.verifiers.alloy.text import Paragraph, split_paragraphs, strip_comments, tokens
+from fmrepair.verifiers.alloy.text import Paragraph, is_name, split_paragraphs, strip_comments, tokens
 from fmrepair.verifiers.alloy.unrolled import unrolled
 from fmrepair.verifiers.base import CheckOptions, Verifier
 
@@ -185,6 +185,93 @@ def beyond_bitwidth(original: str, candidate: str) -> list[str]:
     return [f"writes the integer {big[-1]}, at least the largest integer ({top}) of the file's {bits}-bit "
             "integers: a count compared with it is the same in every instance its commands look at, and the scope "
             "an escape with it needs is beyond the probes above the scope"]
+
+
+_CONNECTIVES = {"and", "or", "implies", "iff", "not", "!", "|", "&&", "||", "=>", "<=>", "else", "{", "}", ",", "let",
+                "all", "some", "no", "one", "lone", "in"}
+_COUNT_OPS = {"#", "(", ")", ".", "plus", "mul", "[", "]", "-", "+", "&", "->", "'", "~", "^", "*", ":>", "<:"}
+
+
+def _count_term(texts: Sequence[str]) -> bool:
+    """Is ``texts`` a term no smaller than 0 in unbounded integers: counts (``#``), non-negative integers, ``plus``
+    and ``mul`` of them (a ``-`` or ``+`` inside a count's bracket is a set's)?"""
+    return "#" in texts and all(t in _COUNT_OPS or _number(t) or is_name(t) for t in texts) and not any(
+        t in ("minus", "div", "rem", "sum", "Int", "int", "sub", "neg") for t in texts)
+
+
+def _ends(t: str) -> bool:
+    return is_name(t) or _number(t) or t in (")", "]", "'")
+
+
+def _starts(t: str) -> bool:
+    return is_name(t) or _number(t) or t in ("(", "#")
+
+
+def _operand(texts: Sequence[str], k: int, step: int) -> list[str]:
+    """The tokens from ``k`` (exclusive) in direction ``step`` up to a connective at the same bracket depth."""
+    out: list[str] = []
+    depth = 0
+    j = k + step
+    while 0 <= j < len(texts):
+        t = texts[j]
+        opens, closes = ("(", "[") if step > 0 else (")", "]"), (")", "]") if step > 0 else ("(", "[")
+        if t in opens:
+            depth += 1
+        elif t in closes:
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (t in _CONNECTIVES or t in ("<", ">", "=", "!=")):
+            break
+        if depth == 0 and out and (_ends(out[-1]) and _starts(t) if step > 0 else _ends(t) and _starts(out[-1])):
+            break  # two terms side by side: conjuncts juxtaposed, one per line
+        out.append(t)
+        j += step
+    return out if step > 0 else out[::-1]
+
+
+def _constant_on_naturals(op: str, n: int) -> bool:
+    """Is ``count op n`` the same for every count 0, 1, 2, ...?"""
+    return {"<": n <= 0, "<=": n < 0, "=<": n < 0, ">=": n <= 0, ">": n < 0, "=": n < 0, "!=": n < 0}.get(op, False)
+
+
+_FLIP = {"<": ">", ">": "<", "<=": ">=", "=<": ">=", ">=": "<=", "=": "=", "!=": "!="}
+
+
+def wraps(original: str, candidate: str) -> list[str]:
+    """New text comparing counts with an integer so that the comparison is the same for every count in unbounded
+    integers (``(#A).plus[#B] < 0``, ``(#Guest).plus[#(Room - r)] >= 0``): it changes only where the sum overflows
+    the bitwidth, at a scope the file does not check, and the probe above the scope raises the bitwidth with the
+    scope so it never overflows there (helper-56's ``o46_*_c`` escapes and squeezes). Reasons; none where no such
+    comparison is written."""
+    texts, new = _new(original, candidate)
+    near = sorted({k + d for k in new for d in range(-3, 4)})
+    for k in near:
+        if not 0 < k < len(texts) - 1:
+            continue
+        op = texts[k]
+        if op in ("<", ">", "=", "!") and texts[k + 1] == "=" or op == "=" and texts[k + 1] == "<":
+            op, right = op + texts[k + 1], k + 1
+        elif op in ("<", ">", "="):
+            if texts[k - 1] in ("<", ">", "=", "!", "-") or texts[k + 1] == ">":
+                continue  # part of `<=`, `=>`, `->`, `<=>`
+            right = k
+        else:
+            continue
+        lhs, rhs = _operand(texts, k, -1), _operand(texts, right, 1)
+        if not set(range(k - len(lhs), right + len(rhs) + 1)) & set(new):
+            continue  # the author's comparison
+        for count, lit, o in ((lhs, rhs, op), (rhs, lhs, _FLIP.get(op, op))):
+            value = lit[1:] if lit[:1] == ["-"] else lit
+            if len(value) != 1 or not _number(value[0]) or not _count_term(count):
+                continue
+            n = -int(value[0]) if lit[:1] == ["-"] else int(value[0])
+            if _constant_on_naturals(o, n):
+                said = " ".join([*lhs, texts[k] if right == k else op, *rhs])
+                return [f"compares counts so that only an overflow changes it ('{said}' is the same for every count "
+                        "in unbounded integers): it opens or closes only at a scope whose counts pass the file's "
+                        "bitwidth, which the probes above the scope (one bit up) never reach"]
+    return []
 
 
 def _widest(text: str) -> int:

@@ -318,6 +318,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         floor,
         lost_above,
         scope_sensitive,
+        wraps,
     )
     from fmrepair.verifiers.alloy.assume import assumed
     from fmrepair.verifiers.alloy.dropped import dropped
@@ -341,7 +342,7 @@ def _behaviour(report: FaithfulnessReport, original: str, candidate: str, verifi
         report.unknown += unknown + [f"unknown: {r}" for r in axioms]
         if not report.reasons and not report.unknown:
             report.unknown += [f"unknown: {r}" for r in beyond_bitwidth(original, candidate)
-                               + beyond_probes(original, candidate)]
+                               + beyond_probes(original, candidate) + wraps(original, candidate)]
         if not report.reasons and not report.unknown:  # the invariant written as the next value (helper-54)
             report.unknown += [f"unknown: {r}" for r in next_values(original, candidate, verifier, timeout_s)]
         if not report.reasons and not report.unknown and scope_sensitive(original, candidate):
