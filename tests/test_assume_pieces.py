@@ -107,6 +107,10 @@ def test_formulas_juxtaposed_on_one_line_are_conjuncts() -> None:
     assert cut("x !in A  y not in B") == ["x !in A", "y not in B"]
     assert cut("a until b") == ["a until b"] and cut("int x = 3") == ["int x = 3"]
     assert cut("all x: A | x in B  some C") == ["all x: A | x in B", "some C"]  # the body ends there too
+    # an arrow's multiplicity is no formula of its own (helper-56's o46_A_c05: `loans in Member lone -> Book` was cut
+    # before `lone`, so the restated property was never read as one piece)
+    assert cut("loans in Member lone -> Book  some C") == ["loans in Member lone -> Book", "some C"]
+    assert cut("r in A one -> set B") == ["r in A one -> set B"] and cut("x in A  lone B") == ["x in A", "lone B"]
 
 
 def test_an_arrow_or_a_comparison_does_not_keep_a_body_from_being_cut_at_its_ands() -> None:

@@ -137,6 +137,8 @@ def line_cut(body: str, toks: Sequence[Token], m: int) -> bool:
         "not", "no", "some", "all", "lone", "one", "set", "seq", "disj", "let", "always", "after", "eventually",
         "historically", "once", "before", "int", "sum"}
     nxt = toks[m + 1].text if m + 1 < len(toks) else ""
+    if t.text in ("lone", "one", "some", "set", "seq") and nxt == "-":
+        return False  # an arrow's multiplicity (`Member lone -> Book`), not a formula (helper-56's o46_A_c05)
     starts = (is_name(t.text) and t.text not in INFIX and not (t.text == "not" and nxt in ("in", "="))) or (
         t.text[0].isdigit() or t.text in ("(", "{", "#", "~", "^", "*", "@")) or (t.text == "!" and nxt not in (
             "=", "in"))
