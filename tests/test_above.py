@@ -10,6 +10,7 @@ from fmrepair.verifiers.alloy.above import (
     beyond_probes,
     bitwidth,
     bumped,
+    capped,
     floor,
     scope_sensitive,
     wraps,
@@ -141,3 +142,13 @@ def test_a_comparison_of_counts_only_an_overflow_changes_is_undecided() -> None:
     # what the author wrote is not asked
     dead = room + "fact { all r: Room | no r.occ or (#Room).plus[#Guest] < 0 }\n"
     assert wraps(dead, dead + "fact { some Room }\n") == []
+
+
+def test_an_upper_bound_on_a_count_is_looked_at_where_it_bites() -> None:
+    """helper-56's o46_F_c17: `#(Guest - g) < 4` beside the honest guard stops the operation with five guests,
+    beyond the probe one up from a scope of 3; the comparison above the scope (`lost_above`) looks there."""
+    room = HONEST + "sig Guest {}\nsig Room { occ: set Guest }\n"
+    assert capped(room, room + "fact { all r: Room, g: Guest | no r.occ or #(Guest - g) < 4 }\n") == 6
+    assert capped(room, room + "fact { all r: Room | #r.occ <= 4 }\n") == 7
+    assert capped(room, room + "fact { all r: Room | #r.occ > 4 }\n") == 0  # a lower bound: `floor`'s question
+    assert capped(room, room + "fact { all r: Room | some r.occ or 2 < 4 }\n") == 0  # no count

@@ -415,3 +415,35 @@ def test_a_cascade_through_a_static_link_is_not_eviction_from_any_state(alloy) -
                                                                          f"{spelling}\n")
         assert cand != FORUM and alloy.check(cand).status == "ok", spelling
         assert bool(evictions(FORUM, cand, alloy)) is evicts, spelling
+
+
+PRIZE = """sig Team {}
+var sig Champion in Team {}
+var sig Entered in Team {}
+fact Init { no Champion and no Entered }
+pred enter[t: Team] { t not in Entered  Entered' = Entered + t  Champion' = Champion }
+pred crown[t: Team] {
+  t in Entered
+  Champion' = Champion + t
+  Entered' = Entered
+}
+pred rest { Champion' = Champion and Entered' = Entered }
+fact Steps { always (rest or some t: Team | enter[t] or crown[t]) }
+assert OneChampion { always lone Champion }
+check OneChampion for 3 but 6 steps
+"""
+
+
+def test_one_put_back_in_place_of_one_taken_is_eviction_where_the_operation_also_only_adds(alloy) -> None:  # noqa: ANN001
+    """helper-51's o42_N: `Champion' = t` takes the title from the champion where no operation of the author's
+    takes one away; it also crowns where there is none, so a guard does the job (`no Champion`) and the replacement
+    is an eviction. The token passed (`Holder' = n` where one is always held) never only adds: not asked."""
+    assert alloy.check(PRIZE).status == "failed"
+    for spelling in ("Champion' = t", "Champion' = Champion - Champion + t"):
+        cand = PRIZE.replace("Champion' = Champion + t", spelling)
+        assert alloy.check(cand).status == "ok", spelling
+        got = evictions(PRIZE, cand, alloy)
+        assert got and "puts another in its place" in got[0], (spelling, got)
+    guard = PRIZE.replace("  t in Entered\n", "  t in Entered\n  no Champion\n")
+    assert alloy.check(guard).status == "ok" and evictions(PRIZE, guard, alloy) == []
+    assert evictions(TOKEN, TOKEN.replace("Holder' = Holder + n", "Holder' = n"), alloy) == []

@@ -313,6 +313,27 @@ def _counted(original: str, candidate: str) -> int:
     return need
 
 
+def capped(original: str, candidate: str) -> int:
+    """The atoms an upper bound on a count that the new text writes bites at (``#(Guest - g) < 4``: five guests,
+    helper-56's ``o46_F_c17``: the honest guard beside it, and the operation never fires again with five guests),
+    plus one; 0 for none. `lost_above` looks there."""
+    texts, new = _new(original, candidate)
+    need = 0
+    for k in new:
+        if not _number(texts[k]) or k < 1:
+            continue
+        op = "".join(texts[max(k - 2, 0):k])
+        if op.endswith("<") and not op.endswith("-<"):
+            bound, count = int(texts[k]), _operand(texts, k - 1, -1)
+        elif op.endswith(("<=", "=<")):
+            bound, count = int(texts[k]) + 1, _operand(texts, k - 2, -1)
+        else:
+            continue
+        if "#" in count:
+            need = max(need, bound + 2)
+    return need
+
+
 def beyond_probes(original: str, candidate: str) -> list[str]:
     """New text that needs more atoms than any probe above the scope reaches (`MOST` above the file's widest
     signature scope): ``some disj`` over eight variables (helper-54's ``o44_A_c06``), a join chain ten deep
@@ -354,7 +375,8 @@ def lost_above(original: str, candidate: str, verifier: Verifier, timeout_s: flo
     instances it loses do. A file's second fault is in both versions and loses nothing, so unlike that probe no
     trigger in the new text is needed. A comparison that does not finish is skipped, never a reason."""
     by = 1 if temporal(candidate) else 2
-    big_o, big_c = rescoped(original, 0, by), rescoped(candidate, 0, by)
+    least = capped(original, candidate)
+    big_o, big_c = rescoped(original, least, by), rescoped(candidate, least, by)
     if big_o is None or big_c is None:
         return [], []
     pres = preservation(big_o, big_c, verifier, timeout_s)

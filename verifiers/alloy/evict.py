@@ -301,9 +301,25 @@ def evictions(original: str, candidate: str, verifier: Verifier, timeout_s: floa
                 runs = _runs(st, op, call, scopes, linked)
                 if _instance(verifier, commands_removed(candidate), runs, timeout_s) is None:
                     hit = _instance(verifier, declarations(candidate), runs, timeout_s)
+            swap = False
+            if hit is None and bare and op.args:
+                # one put back in place of the one taken (`Winner' = b`, the award taken from the winner), where the
+                # operation also adds without taking (an award where there is no winner): a guard would do, and the
+                # replacement is an eviction (helper-51's o42_N, o42_F); a token passed where one is always held
+                # (`Holder' = n` with `one Holder`, helper-25's o20_b_ghost_honest) never only adds, and is not asked
+                swapped = _taken(st.pre(rel), st.post(rel), arity[rel], owner, mine, near, kept)
+                hit = _instance(verifier, commands_removed(candidate), _runs(st, op, call, scopes, swapped), timeout_s)
+                grows = f"({st.pre(rel)}) in ({st.post(rel)}) and ({st.post(rel)}) != ({st.pre(rel)})"
+                if hit is not None and _instance(verifier, commands_removed(candidate),
+                                                 _runs(st, op, call, scopes, grows), timeout_s) is None:
+                    hit = None
+                swap = hit is not None
             if hit is not None:
                 theirs = " or ".join(a.key for a in authors)
                 alone = " and puts none back, where no operation of the author's takes any" if bare else ""
+                if swap:
+                    alone = (" and puts another in its place, where no operation of the author's takes any and this "
+                             "one also adds without taking (a guard would do)")
                 out.append(f"evicts: {p.key} now takes {rel} away from atoms it is not given{alone}, which the "
                            f"author's {theirs} never did (a guard, not an eviction, is what such a fault usually "
                            f"lacks; "
