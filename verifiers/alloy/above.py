@@ -212,9 +212,9 @@ def _operand(texts: Sequence[str], k: int, step: int) -> list[str]:
     out: list[str] = []
     depth = 0
     j = k + step
+    opens, closes = (("(", "["), (")", "]")) if step > 0 else ((")", "]"), ("(", "["))
     while 0 <= j < len(texts):
         t = texts[j]
-        opens, closes = ("(", "[") if step > 0 else (")", "]"), (")", "]") if step > 0 else ("(", "[")
         if t in opens:
             depth += 1
         elif t in closes:

@@ -49,7 +49,6 @@ class Ask(NamedTuple):
     body: str
     control: str | None
     what: str
-    kind: str
     without: str | None = None  # the candidate without the conjunct: a guard no command needs is not asked
 
 
@@ -175,8 +174,7 @@ def _asks(original: str, candidate: str) -> list[tuple[str, str, str]]:
                     asks.append(Ask(head + head2, f"{{ {quant}({call} implies after ({prop})) }}",
                                     f"{{ {quant}({call2} implies after ({prop})) }}",
                                     f"the guard {' '.join(c.split())} in pred {q.name} makes "
-                                    f"`{' '.join(prop.split())}` hold after the step", "guard",
-                                    blank(candidate, [span])))
+                                    f"`{' '.join(prop.split())}` hold after the step", blank(candidate, [span])))
                 continue
             said = said or set()
             seq = [t.text for t in tokens(c)]
@@ -197,8 +195,7 @@ def _asks(original: str, candidate: str) -> list[tuple[str, str, str]]:
                 head, call = pred(k, whole)
                 shown = " beside ".join(" ".join(w.split()) for w in whole)
                 asks.append(Ask(head, f"{{ {quant}({call} implies after ({prop})) }}", None,
-                                f"{shown} in pred {q.name} makes `{' '.join(prop.split())}` hold after the step",
-                                "value"))
+                                f"{shown} in pred {q.name} makes `{' '.join(prop.split())}` hold after the step"))
     return asks
 
 
